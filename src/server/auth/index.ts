@@ -1,0 +1,59 @@
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { bearer } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { DialectName } from '../db/index';
+import type { Database } from '../db/schema';
+import type { AuthMail } from './mail';
+import { hashPassword, verifyPassword } from './password';
+
+const HOUR = 60 * 60;
+
+/** Better Auth on the portal's own database, with bearer tokens for the portal and game calls. */
+export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect: DialectName; mail: AuthMail }) {
+  const { config, db, dialect, mail } = opts;
+  return betterAuth({
+    appName: 'Cthulhu Portal',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db: db as Kysely<unknown>, type: dialect },
+    trustedOrigins: config.corsOrigins,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // The portal lets unverified members sign in and sends them to /verify (SPEC §4).
+      requireEmailVerification: false,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: HOUR,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => mail.resetPassword(user.email, token),
+    },
+    emailVerification: {
+      expiresIn: HOUR,
+      sendOnSignUp: false,
+      sendVerificationEmail: ({ user, token }) => mail.verifyEmail(user.email, token),
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: ({ newEmail, token }) => mail.changeEmail(newEmail, token),
+      },
+    },
+    session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR },
+    // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
+    rateLimit: { enabled: false },
+    plugins: [bearer()],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export async function migrateAuth(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

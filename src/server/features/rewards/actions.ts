@@ -1,0 +1,3 @@
+import type { ActionDef } from '../../http/actions';
+
+export const rewardsActions: ActionDef[] = [];

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Answer, SERVICES, type Service } from '../../protocol/actions';
+import { ErrorCode, errorMessage } from '../../protocol/errors';
+import type { Deps } from '../deps';
+import { type SessionUser, sessionFromRequest } from './session';
+
+/** What a handler gets besides its validated input. */
+export interface ActionContext {
+  deps: Deps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in account, when the action asked for one (auth: 'member'). */
+  user: SessionUser;
+}
+
+export interface ActionDef<S extends z.ZodType = z.ZodType> {
+  service: Service;
+  name: string;
+  input: S;
+  /** 'public': anyone; 'member': a valid bearer session is required (else NOT_SIGNED_IN). */
+  auth: 'public' | 'member';
+  handler(input: z.infer<S>, ctx: ActionContext): Promise<Answer>;
+}
+
+/** Declares one action; the type of `input` flows into the handler. */
+export function defineAction<S extends z.ZodType>(def: ActionDef<S>): ActionDef {
+  return def as unknown as ActionDef;
+}
+
+export function fail(code: number, sMessage = errorMessage(code)): Answer {
+  return { iErrorCode: code, sMessage };
+}
+
+/** Registers POST /api/<service>/<action> for every action; unknown names answer UNKNOWN_ACTION. */
+export function registerActions(app: FastifyInstance, deps: Deps, actions: readonly ActionDef[]): void {
+  const table = new Map<string, ActionDef>();
+  for (const action of actions) {
+    const key = `${action.service}/${action.name}`;
+    if (table.has(key)) throw new Error(`Action ${key} is defined twice`);
+    table.set(key, action);
+  }
+
+  app.post<{ Params: { service: string; action: string } }>('/api/:service/:action', async (req, reply) => {
+    const { service, action: name } = req.params;
+    if (!(SERVICES as readonly string[]).includes(service)) {
+      return reply.code(404).send(fail(ErrorCode.UNKNOWN_ACTION));
+    }
+    const action = table.get(`${service}/${name}`);
+    if (!action) return fail(ErrorCode.UNKNOWN_ACTION);
+
+    const parsed = action.input.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+      return fail(ErrorCode.BAD_INPUT, `${where}${first?.message ?? errorMessage(ErrorCode.BAD_INPUT)}`);
+    }
+
+    let user = null as unknown as SessionUser;
+    if (action.auth === 'member') {
+      const session = await sessionFromRequest(deps, req);
+      if (!session) return fail(ErrorCode.NOT_SIGNED_IN);
+      user = session;
+    }
+    return action.handler(parsed.data, { deps, req, reply, user });
+  });
+}

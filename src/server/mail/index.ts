@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Every absolute http(s) link in a message, in order, without repeats (dev outbox and tests follow them). */
+export function extractLinks(message: Pick<MailMessage, 'text' | 'html'>): string[] {
+  const found = `${message.text}\n${message.html}`.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  return [...new Set(found.map((link) => link.replace(/&amp;/g, '&')))];
+}
+
+/** Development default: mail is stored in the database and listed at GET /api/dev/outbox. */
+export function outboxMailer(db: Kysely<Database>, now: () => number): Mailer {
+  return {
+    async send(message) {
+      await db
+        .insertInto('mail_outbox')
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          links: JSON.stringify(extractLinks(message)),
+          created_at: now(),
+        })
+        .execute();
+    },
+  };
+}
+
+/** Production: SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+export async function listOutbox(db: Kysely<Database>, limit = 200) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'links', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    links: JSON.parse(row.links) as string[],
+    createdAt: row.created_at,
+  }));
+}

@@ -1,0 +1,24 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+/** Reads config, opens the database, builds the app and listens; closes cleanly on SIGTERM/SIGINT. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app } = await buildApp({ config });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`portal ready on ${config.publicUrl}`);
+}

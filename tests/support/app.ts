@@ -1,0 +1,69 @@
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Clock } from '../../src/server/core/clock';
+import { createTestDb, type TestDb } from './db';
+
+/** A mutable clock for tests that move time (daily rewards, link expiry). */
+export function testClock(
+  start = Date.UTC(2026, 0, 5, 12),
+): Clock & { set(ms: number): void; advance(ms: number): void } {
+  let now = start;
+  return {
+    now: () => now,
+    set: (ms) => {
+      now = ms;
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  deps: Awaited<ReturnType<typeof buildApp>>['deps'];
+  db: TestDb;
+  config: Config;
+  /** POST a form-encoded action and return its JSON answer. */
+  call(
+    path: string,
+    fields?: Record<string, string | number | boolean>,
+    token?: string,
+  ): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  dialect: 'sqlite' | 'postgres',
+  options: { env?: Record<string, string>; clock?: Clock; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const db = await createTestDb(dialect);
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    { databaseUrl: db.url, ...options.config },
+  );
+  const { app, deps } = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
+  return {
+    app,
+    deps,
+    db,
+    config,
+    async call(path, fields = {}, token) {
+      const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+      const response = await app.inject({
+        method: 'POST',
+        url: path.startsWith('/') ? path : `/api/portal/${path}`,
+        payload: body,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      return response.json();
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Db, openDatabase } from '../../src/server/db/index';
+
+/**
+ * The dialects the database tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * Each test database is fresh: an in-memory SQLite, or a new PostgreSQL database dropped afterwards.
+ */
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface TestDb extends Db {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDb(dialect: 'sqlite' | 'postgres', file?: string): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const url = file ? `file:${file}` : 'file::memory:';
+    const db = openDatabase(url);
+    return { ...db, url, drop: async () => {} };
+  }
+  const admin = process.env.TEST_DATABASE_URL as string;
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = openDatabase(url.toString());
+  let closed = false;
+  return {
+    ...db,
+    url: url.toString(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+    },
+    async drop() {
+      if (!closed) {
+        closed = true;
+        await db.close();
+      }
+      const dropper = new pg.Client({ connectionString: admin });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
