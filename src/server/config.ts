@@ -18,6 +18,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   CONTRACT_ADDRESS: z.string().default('0x0000000000000000000000000000000000000000'),
   TRUST_PROXY: z.coerce.boolean().default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -38,6 +39,8 @@ export interface Config {
   webDist: string;
   contractAddress: string;
   trustProxy: boolean;
+  /** Requests per minute per IP on /api (a coarse outer limit; sensitive actions have tighter ones). */
+  rateLimitPerMinute: number;
   /** The server's build version, sent as Client-Version on every response. */
   version: string;
 }
@@ -82,6 +85,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDist: env.WEB_DIST,
     contractAddress: env.CONTRACT_ADDRESS,
     trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     version: readVersion(env.WEB_DIST),
     ...overrides,
   };

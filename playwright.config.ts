@@ -1,0 +1,74 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the real server and a
+ * fresh SQLite database. Two servers: "members" for ordinary flows (parallel), and "operator"
+ * for tests that flip global state (maintenance, flags), run one at a time.
+ */
+// Set once in the runner; workers inherit it, so every process names the same databases.
+process.env.E2E_STAMP ??= Date.now().toString(36);
+const stamp = process.env.E2E_STAMP;
+/** E2E_PORT moves both servers (members on it, operator on it + 1) so several runs can share a machine. */
+const basePort = Number(process.env.E2E_PORT ?? 3210);
+const server = (port: number, name: string) => ({
+  command: 'node --import tsx src/server/cli/serve.ts',
+  url: `http://localhost:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATABASE_URL: `file:./data/e2e/${name}-${stamp}.db`,
+    LOG_LEVEL: 'warn',
+    E2E_RATE_LIMITS: 'relaxed',
+  },
+});
+
+const MEMBERS_URL = `http://localhost:${basePort}`;
+const OPERATOR_URL = `http://localhost:${basePort + 1}`;
+process.env.E2E_MEMBERS_DB = `./data/e2e/members-${stamp}.db`;
+process.env.E2E_OPERATOR_DB = `./data/e2e/operator-${stamp}.db`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'members',
+      testIgnore: /operator\/.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: MEMBERS_URL },
+    },
+    {
+      name: 'operator',
+      testMatch: /operator\/.*\.spec\.ts/,
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], baseURL: OPERATOR_URL },
+    },
+  ],
+  webServer: [server(basePort, 'members'), server(basePort + 1, 'operator')],
+});

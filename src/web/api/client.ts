@@ -1,0 +1,84 @@
+import { GAME_BASE, PORTAL_BASE, STATIC_BASE, WHITELIST_BASE } from '../config';
+import { observeClientVersion } from './version';
+
+/** The answer of any action: the spec's JSON object, audio bytes, raw text, or null on network failure. */
+export type ActionResult<T> = (T & { iErrorCode: number }) | null;
+export type Fields = Record<string, string | number | boolean | null | undefined>;
+
+/** Encodes form fields: booleans as 1/0, empty values left out. */
+export function formBody(fields: Fields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    body.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return body;
+}
+
+/** SPEC §7 response handling: JSON by content type, audio as binary, else JSON if it parses, else text. */
+export async function readResponse(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return response.json();
+  if (type.startsWith('audio/')) return response.arrayBuffer();
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+interface CallOptions {
+  token?: string | null;
+  /** setWalletAddress sends JSON instead of a form (SPEC §7). */
+  json?: boolean;
+  signal?: AbortSignal;
+}
+
+/** One POST to `${base}/${action}`; non-200 → {iErrorCode: status}, network failure → null. */
+export async function callAction<T = Record<string, unknown>>(
+  base: string,
+  action: string,
+  fields: Fields = {},
+  options: CallOptions = {},
+): Promise<ActionResult<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit;
+  if (options.json) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(fields);
+  } else {
+    body = formBody(fields);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${base}/${action}`, { method: 'POST', mode: 'cors', headers, body, signal: options.signal });
+  } catch {
+    return null;
+  }
+  observeClientVersion(response.headers.get('Client-Version'));
+  if (response.status !== 200) return { iErrorCode: response.status } as ActionResult<T>;
+  return (await readResponse(response)) as ActionResult<T>;
+}
+
+export const portal = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
+  callAction<T>(PORTAL_BASE, action, fields, options);
+
+export const game = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
+  callAction<T>(GAME_BASE, action, fields, options);
+
+/** Whitelist calls send no token and answer null on any failure (SPEC §7). */
+export async function whitelist<T = Record<string, unknown>>(action: string, fields?: Fields): Promise<ActionResult<T>> {
+  const result = await callAction<T>(WHITELIST_BASE, action, fields).catch(() => null);
+  if (!result || typeof result !== 'object' || result.iErrorCode !== 0) return null;
+  return result;
+}
+
+/** Static media URLs get the build's version suffix so a new release never shows stale media. */
+export function mediaUrl(url: string | null | undefined, version = __APP_VERSION__): string {
+  if (!url) return '';
+  if (/^(data|blob):/.test(url) || /[?&]v=/.test(url)) return url;
+  const absolute = /^https?:\/\//.test(url) ? url : `${STATIC_BASE}${url}`;
+  return `${absolute}${absolute.includes('?') ? '&' : '?'}v=${encodeURIComponent(version)}`;
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { MaintenanceAnswer } from '../../../../protocol/maintenance';
+import { ROUTES } from '../../../../protocol/routes';
+import { portal } from '../../../api/client';
+import { MessagePage } from '../../../ui/MessagePage';
+
+const POLL_MS = 30_000;
+
+/** /maintenance: says why the portal is closed and returns home by itself when it reopens. */
+export default function MaintenanceScreen() {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    let stopped = false;
+    const check = async () => {
+      const answer = await portal<MaintenanceAnswer>('isMaintenance');
+      if (stopped) return;
+      if (answer?.iErrorCode === 0 && !answer.bMaintenance) {
+        navigate(ROUTES.home, { replace: true });
+        return;
+      }
+      setMessage(answer?.iErrorCode === 0 ? answer.sMessage : '');
+    };
+    check();
+    const timer = setInterval(check, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [navigate]);
+
+  return (
+    <MessagePage image="/maintenance.svg" title="The portal sleeps">
+      <p>{message || 'The portal is under maintenance. The stars will be right again soon.'}</p>
+      <p>This page checks by itself and lets you back in when we reopen.</p>
+    </MessagePage>
+  );
+}

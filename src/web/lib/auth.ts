@@ -1,0 +1,142 @@
+import { useSyncExternalStore } from 'react';
+import { observeClientVersion } from '../api/version';
+import { AUTH_BASE } from '../config';
+import { local, STORAGE, session } from './storage';
+
+/**
+ * The signed-in state, backed by Better Auth's REST endpoints (a tiny client instead of
+ * better-auth/react keeps the entry bundle small). The bearer token is kept session-style.
+ */
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+export type AuthState =
+  | { status: 'loading'; token: string | null; user: null }
+  | { status: 'signedOut'; token: null; user: null }
+  | { status: 'signedIn'; token: string; user: AuthUser };
+
+export interface AuthError {
+  status: number;
+  code: string;
+  message: string;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let state: AuthState = { status: 'loading', token: session.get(STORAGE.token), user: null };
+
+function setState(next: AuthState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeAuth(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+}
+
+export function hasLoggedInBefore(): boolean {
+  return local.get(STORAGE.hasLoggedIn) === '1';
+}
+
+/** One request to Better Auth; answers the JSON body or throws an AuthError. */
+export async function authRequest<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<{ data: T; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  const token = state.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${AUTH_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw { status: 0, code: 'NETWORK', message: 'The server could not be reached. Please check your connection.' } satisfies AuthError;
+  }
+  observeClientVersion(response.headers.get('Client-Version'));
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as T & { code?: string; message?: string }) : (null as T);
+  if (!response.ok) {
+    const failure = (data ?? {}) as { code?: string; message?: string };
+    throw {
+      status: response.status,
+      code: failure.code ?? `HTTP_${response.status}`,
+      message: failure.message ?? 'The request failed.',
+    } satisfies AuthError;
+  }
+  return { data, headers: response.headers };
+}
+
+/** Stores a fresh session after sign-in or sign-up. */
+export function acceptSession(token: string, user: AuthUser): void {
+  session.set(STORAGE.token, token);
+  local.set(STORAGE.hasLoggedIn, '1');
+  setState({ status: 'signedIn', token, user });
+}
+
+/** Forgets the session locally (after sign-out, or when the server no longer knows it). */
+export function dropSession(): void {
+  session.remove(STORAGE.token);
+  setState({ status: 'signedOut', token: null, user: null });
+}
+
+/** Asks the server who the stored token belongs to; signs out locally if nobody. */
+export async function refreshSession(): Promise<AuthState> {
+  const token = state.token ?? session.get(STORAGE.token);
+  if (!token) {
+    dropSession();
+    return state;
+  }
+  state = { ...state, token } as AuthState;
+  try {
+    const { data } = await authRequest<{ user: AuthUser } | null>('/get-session');
+    if (data?.user) {
+      setState({ status: 'signedIn', token, user: pickUser(data.user) });
+    } else {
+      dropSession();
+    }
+  } catch (error) {
+    // A network failure keeps the token (offline-first); a refusal signs out.
+    if ((error as AuthError).status === 0) setState({ status: 'signedOut', token: null, user: null });
+    else dropSession();
+  }
+  return state;
+}
+
+export function pickUser(user: AuthUser): AuthUser {
+  return { id: user.id, email: user.email, emailVerified: Boolean(user.emailVerified), name: user.name };
+}
+
+export async function signIn(email: string, password: string): Promise<AuthUser> {
+  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/sign-in/email', { email, password });
+  const user = pickUser(data.user);
+  acceptSession(headers.get('set-auth-token') ?? data.token, user);
+  return user;
+}
+
+export async function signUp(email: string, password: string, name: string): Promise<AuthUser> {
+  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/sign-up/email', { email, password, name });
+  const user = pickUser(data.user);
+  acceptSession(headers.get('set-auth-token') ?? data.token, user);
+  return user;
+}
+
+/** Ends the session on the server (best effort) and locally. */
+export async function signOut(): Promise<void> {
+  if (state.token) await authRequest('/sign-out', {}).catch(() => undefined);
+  dropSession();
+}

@@ -1,0 +1,35 @@
+import { FLAG_DEFAULTS, type Flags } from '../../protocol/flags';
+import type { FlagsAnswer } from '../../protocol/maintenance';
+import { portal } from '../api/client';
+import { local } from './storage';
+
+const KEY = 'pFlags';
+
+/**
+ * Feature flags are read once at start (DESIGN.md §10): the router depends on them
+ * (/chat exists only with bChat, /rewardstore picks its screen by bRewardStore).
+ * The last known value is kept so an offline start still has them.
+ */
+export async function loadFlags(): Promise<Flags> {
+  const answer = await portal<FlagsAnswer>('getFlags');
+  if (answer?.iErrorCode === 0 && answer.pFlags) {
+    local.set(KEY, JSON.stringify(answer.pFlags));
+    return { ...FLAG_DEFAULTS, ...answer.pFlags };
+  }
+  try {
+    return { ...FLAG_DEFAULTS, ...(JSON.parse(local.get(KEY) ?? '{}') as Partial<Flags>) };
+  } catch {
+    return { ...FLAG_DEFAULTS };
+  }
+}
+
+let current: Flags = { ...FLAG_DEFAULTS };
+
+export function setFlags(flags: Flags): void {
+  current = flags;
+}
+
+/** The flags the app started with. */
+export function flags(): Flags {
+  return current;
+}

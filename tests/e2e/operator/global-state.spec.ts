@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { admin, snap } from '../support';
+
+/** These tests flip global state on the operator server, so they run one after another. */
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(() => {
+  admin('operator', 'maintenance', 'off', '--message', '');
+});
+
+test('maintenance on sends every page to /maintenance; off brings it back home', async ({ page }) => {
+  admin('operator', 'maintenance', 'on', '--message', 'The stars are being realigned.');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/maintenance$/);
+  await expect(page.getByText('The stars are being realigned.')).toBeVisible();
+  await snap(page, 'maintenance-1280');
+
+  admin('operator', 'maintenance', 'off', '--message', '');
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$|\/login$/);
+});
+
+test('a failed maintenance check goes to /maintenance', async ({ page }) => {
+  await page.route('**/api/portal/isMaintenance', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto('/instructions');
+  await expect(page).toHaveURL(/\/maintenance$/);
+});
+
+test('the maintenance alert shows at most every 300000 ms', async ({ page }) => {
+  admin('operator', 'maintenance', 'off', '--message', 'Scheduled maintenance on Friday.');
+  const start = new Date('2026-03-01T12:00:00Z').getTime();
+  await page.clock.install({ time: start });
+
+  await page.goto('/login');
+  const alert = page.getByRole('dialog', { name: 'Server Maintenance Alert' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByText('Scheduled maintenance on Friday.')).toBeVisible();
+  await snap(page, 'maintenance-alert');
+  await alert.getByRole('button', { name: 'Close' }).click();
+  await expect(alert).toBeHidden();
+
+  await page.clock.setSystemTime(start + 299_000);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(alert).toBeHidden();
+
+  await page.clock.setSystemTime(start + 300_001 + 1_000);
+  await page.reload();
+  await expect(alert).toBeVisible();
+});
+
+test('bRewardStore off shows the store preview screen instead of the store', async ({ page, request }) => {
+  admin('operator', 'flags', 'set', 'bRewardStore', 'off');
+  try {
+    const flags = await (await request.post('/api/portal/getFlags')).json();
+    expect(flags.pFlags.bRewardStore).toBe(false);
+  } finally {
+    admin('operator', 'flags', 'set', 'bRewardStore', 'on');
+  }
+});
