@@ -19,6 +19,7 @@ const envSchema = z.object({
   CONTRACT_ADDRESS: z.string().default('0x0000000000000000000000000000000000000000'),
   TRUST_PROXY: z.coerce.boolean().default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,8 +42,12 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per minute per IP on /api (a coarse outer limit; sensitive actions have tighter ones). */
   rateLimitPerMinute: number;
+  /** Multiplies every named per-account/per-IP limit (browser test servers raise it; one IP signs up many members). */
+  rateLimitScale: number;
   /** The server's build version, sent as Client-Version on every response. */
   version: string;
+  /** Overrides of the named identity rate limits (features/identity/limits.ts), e.g. tiny windows in tests. */
+  rateLimits?: Partial<Record<string, { max: number; windowMs: number }>>;
 }
 
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
@@ -86,6 +91,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     contractAddress: env.CONTRACT_ADDRESS,
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     version: readVersion(env.WEB_DIST),
     ...overrides,
   };

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { DialectName } from '../db/index';
 import type { Database } from '../db/schema';
-import type { AuthMail } from './mail';
+import { type AuthMail, isEmailChangeToken } from './mail';
 import { hashPassword, verifyPassword } from './password';
 
 const HOUR = 60 * 60;
@@ -35,13 +35,15 @@ export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect
     emailVerification: {
       expiresIn: HOUR,
       sendOnSignUp: false,
-      sendVerificationEmail: ({ user, token }) => mail.verifyEmail(user.email, token),
+      // Better Auth sends the change-email link through this hook too, to the new address.
+      sendVerificationEmail: ({ user, token }) =>
+        isEmailChangeToken(token) ? mail.changeEmail(user.email, token) : mail.verifyEmail(user.email, token),
     },
     user: {
-      changeEmail: {
-        enabled: true,
-        sendChangeEmailConfirmation: ({ newEmail, token }) => mail.changeEmail(newEmail, token),
-      },
+      // No sendChangeEmailConfirmation: a verified member gets one link at the NEW address, which
+      // changes the email when used. An unverified member's email changes at once and the new
+      // address gets an ordinary verification link.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
     },
     session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR },
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.

@@ -20,6 +20,9 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export function openDatabase(url: string): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client whose connection drops (server restart, admin termination) emits 'error';
+    // unhandled it would crash the process. The pool discards it and connects afresh on next use.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

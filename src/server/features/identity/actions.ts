@@ -1,3 +1,152 @@
-import type { ActionDef } from '../../http/actions';
+import { fromNodeHeaders } from 'better-auth/node';
+import { ErrorCode } from '../../../protocol/errors';
+import {
+  AGENT_TEMPLATE_ID,
+  checkUserNameInput,
+  getUserDataInput,
+  registerUserInput,
+  sendPasswordResetEmailInput,
+  sendVerificationEmailInput,
+  setSubscribeInput,
+  userVerifiedInput,
+  verifyCodeInput,
+} from '../../../protocol/identity';
+import { usableInviteEmail } from '../../core/members';
+import { defineAction, fail } from '../../http/actions';
+import { overLimit } from './limits';
+import { registerMember } from './registration';
+import { buildUserData, isAccountVerified } from './userData';
+import { isUsernameTaken, suggestUsername } from './usernames';
 
-export const identityActions: ActionDef[] = [];
+const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
+
+export const identityActions = [
+  defineAction({
+    service: 'portal',
+    name: 'verifyCode',
+    input: verifyCodeInput,
+    auth: 'public',
+    async handler({ sCode }, { deps, req }) {
+      if (await overLimit(deps, [['codeCheckPerIp', req.ip]])) return { ...rateLimited(), sEmail: '' };
+      const email = await usableInviteEmail(deps.db, sCode);
+      return email === null ? { ...fail(ErrorCode.INVALID_CODE), sEmail: '' } : { iErrorCode: 0, sEmail: email };
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'checkUserName',
+    input: checkUserNameInput,
+    auth: 'public',
+    async handler({ sUserName }, { deps, req }) {
+      if (await overLimit(deps, [['userNameCheckPerIp', req.ip]])) return rateLimited();
+      if (!(await isUsernameTaken(deps.db, sUserName))) return { iErrorCode: 0 };
+      return { ...fail(ErrorCode.USERNAME_TAKEN), sSuggestedUserName: await suggestUsername(deps.db, sUserName) };
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'registerUser',
+    input: registerUserInput,
+    auth: 'member',
+    async handler(input, { deps, user }) {
+      const outcome = await registerMember(deps, user, input);
+      if (!outcome.ok) {
+        if (outcome.code !== ErrorCode.USERNAME_TAKEN) return fail(outcome.code);
+        return { ...fail(outcome.code), sSuggestedUserName: await suggestUsername(deps.db, input.sUserName) };
+      }
+      const pUserData = await buildUserData(deps.db, user.id, deps.clock.now());
+      return { iErrorCode: 0, pUserData, sAgentTokenTemplateID: AGENT_TEMPLATE_ID };
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'getUserData',
+    input: getUserDataInput,
+    auth: 'member',
+    async handler(_input, { deps, user }) {
+      const pUserData = await buildUserData(deps.db, user.id, deps.clock.now());
+      return pUserData ? { iErrorCode: 0, pUserData } : fail(ErrorCode.NOT_REGISTERED);
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'userVerified',
+    input: userVerifiedInput,
+    auth: 'member',
+    async handler(_input, { deps, user }) {
+      const bVerified = await isAccountVerified(deps.db, user.id);
+      if (bVerified) {
+        await deps.db
+          .updateTable('member')
+          .set({ verified_at: deps.clock.now() })
+          .where('user_id', '=', user.id)
+          .where('verified_at', 'is', null)
+          .execute();
+      }
+      return { iErrorCode: 0, bVerified };
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'sendVerificationEmail',
+    input: sendVerificationEmailInput,
+    auth: 'member',
+    async handler(_input, { deps, req, user }) {
+      const checks = [
+        ['verificationEmailPerEmail', user.email],
+        ['verificationEmailPerIp', req.ip],
+      ] as const;
+      if (await overLimit(deps, checks)) return rateLimited();
+      if (await isAccountVerified(deps.db, user.id)) return fail(ErrorCode.ALREADY_DONE);
+      try {
+        await deps.auth.api.sendVerificationEmail({
+          body: { email: user.email },
+          headers: fromNodeHeaders(req.headers),
+        });
+      } catch (error) {
+        req.log.error({ err: error }, 'sending the verification email failed');
+        return fail(ErrorCode.INTERNAL);
+      }
+      return { iErrorCode: 0 };
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'sendPasswordResetEmail',
+    input: sendPasswordResetEmailInput,
+    auth: 'public',
+    async handler({ sEmail }, { deps, req }) {
+      const checks = [
+        ['passwordResetPerEmail', sEmail],
+        ['passwordResetPerIp', req.ip],
+      ] as const;
+      if (await overLimit(deps, checks)) return rateLimited();
+      // Not awaited: answering only after the mail went out would tell, by the delay, that the account exists.
+      deps.auth.api.requestPasswordReset({ body: { email: sEmail } }).catch((error: unknown) => {
+        req.log.error({ err: error }, 'sending the password reset email failed');
+      });
+      return { iErrorCode: 0 };
+    },
+  }),
+
+  defineAction({
+    service: 'portal',
+    name: 'setSubscribe',
+    input: setSubscribeInput,
+    auth: 'member',
+    async handler({ bSubscribe }, { deps, user }) {
+      const result = await deps.db
+        .updateTable('member')
+        .set({ subscribe: bSubscribe ? 1 : 0 })
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? { iErrorCode: 0 } : fail(ErrorCode.NOT_REGISTERED);
+    },
+  }),
+];

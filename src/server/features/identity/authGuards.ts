@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, errorMessage } from '../../../protocol/errors';
+import type { Deps } from '../../deps';
+import { type LimitCheck, overLimit } from './limits';
+
+const AUTH_ROUTE = '/api/auth/*';
+const AUTH_PREFIX = '/api/auth';
+/** Verification links live one hour (auth/index.ts); a used one is remembered that long. */
+const LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/** The limits each rate-limited Better Auth route counts, by path under /api/auth. */
+function limitsOf(path: string, req: FastifyRequest): LimitCheck[] | null {
+  const email = bodyEmail(req);
+  switch (path) {
+    case '/sign-in/email':
+      return [
+        ['signInPerEmail', email],
+        ['signInPerIp', req.ip],
+      ];
+    case '/sign-up/email':
+      return [['signUpPerIp', req.ip]];
+    case '/request-password-reset':
+    case '/forget-password':
+      return [
+        ['passwordResetPerEmail', email],
+        ['passwordResetPerIp', req.ip],
+      ];
+    case '/send-verification-email':
+      return [
+        ['verificationEmailPerEmail', email],
+        ['verificationEmailPerIp', req.ip],
+      ];
+    case '/change-password':
+    case '/change-email':
+      return [['accountChangePerIp', req.ip]];
+    default:
+      return null;
+  }
+}
+
+function bodyEmail(req: FastifyRequest): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Guards Better Auth's routes: per-IP and per-email rate limits (429 with the portal's error
+ * body, plus Better Auth's code/message fields for its client), and single use of email
+ * verification links, which Better Auth signs as stateless JWTs.
+ */
+export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
+  const claimedLinks = new WeakMap<FastifyRequest, string>();
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.routeOptions.url !== AUTH_ROUTE) return;
+    const url = new URL(req.url, 'http://portal');
+    const path = url.pathname.slice(AUTH_PREFIX.length);
+    if (req.method === 'POST') {
+      const checks = limitsOf(path, req);
+      const verdict = checks && (await overLimit(deps, checks));
+      if (verdict) {
+        reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
+        return refuse(reply, 429, RATE_LIMITED);
+      }
+    } else if (req.method === 'GET' && path === '/verify-email') {
+      const token = url.searchParams.get('token');
+      if (!token) return;
+      const hash = tokenHash(token);
+      if (!(await claimLink(deps, hash))) return refuse(reply, 401, LINK_ALREADY_USED);
+      claimedLinks.set(req, hash);
+    }
+  });
+
+  // A link Better Auth refused (expired, forged, redirected) was not used: give the claim back.
+  app.addHook('onResponse', async (req, reply) => {
+    const hash = claimedLinks.get(req);
+    if (hash && reply.statusCode !== 200) {
+      await deps.db.deleteFrom('used_email_link').where('token_hash', '=', hash).execute();
+    }
+  });
+}
+
+/** Records a link as used; false when it already was. The primary key makes two clicks race safely. */
+async function claimLink(deps: Deps, hash: string): Promise<boolean> {
+  const now = deps.clock.now();
+  await deps.db.deleteFrom('used_email_link').where('expires_at', '<=', now).execute();
+  const claimed = await deps.db
+    .insertInto('used_email_link')
+    .values({ token_hash: hash, used_at: now, expires_at: now + LINK_LIFETIME_MS })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .returning('token_hash')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+interface Refusal {
+  /** Better Auth's error fields, which the web's auth client reads. */
+  code: string;
+  iErrorCode: number;
+  sMessage: string;
+}
+
+const RATE_LIMITED: Refusal = {
+  code: 'RATE_LIMITED',
+  iErrorCode: ErrorCode.RATE_LIMITED,
+  sMessage: errorMessage(ErrorCode.RATE_LIMITED),
+};
+const LINK_ALREADY_USED: Refusal = {
+  code: 'TOKEN_ALREADY_USED',
+  iErrorCode: ErrorCode.ALREADY_DONE,
+  sMessage: 'This link has already been used. Please ask for a new one.',
+};
+
+function refuse(reply: FastifyReply, status: number, refusal: Refusal) {
+  return reply.code(status).send({ ...refusal, message: refusal.sMessage });
+}

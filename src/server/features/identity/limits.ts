@@ -1,0 +1,47 @@
+import { hitRateLimit, type Limit, type LimitVerdict } from '../../core/rateLimit';
+import type { Deps } from '../../deps';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The identity rate limits (DESIGN.md §3 "Abuse"), generous enough for real use. The action and
+ * the /api/auth route that do the same thing share one name, so they share one count.
+ * Config.rateLimits overrides any of them by name.
+ */
+export const DEFAULT_LIMITS = {
+  signInPerEmail: { max: 10, windowMs: MINUTE },
+  signInPerIp: { max: 30, windowMs: MINUTE },
+  signUpPerIp: { max: 20, windowMs: 10 * MINUTE },
+  passwordResetPerEmail: { max: 5, windowMs: HOUR },
+  passwordResetPerIp: { max: 20, windowMs: HOUR },
+  verificationEmailPerEmail: { max: 5, windowMs: HOUR },
+  verificationEmailPerIp: { max: 20, windowMs: HOUR },
+  /** change-password and change-email: both guess or spend something of an account. */
+  accountChangePerIp: { max: 20, windowMs: 10 * MINUTE },
+  codeCheckPerIp: { max: 30, windowMs: MINUTE },
+  userNameCheckPerIp: { max: 60, windowMs: MINUTE },
+} satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof DEFAULT_LIMITS;
+
+/** One limit to count, and whose count (an IP, an email); an empty subject is skipped. */
+export type LimitCheck = readonly [LimitName, string | undefined];
+
+export function limitFor(deps: Deps, name: LimitName): Limit {
+  const override = deps.config.rateLimits?.[name];
+  if (override) return override;
+  const { max, windowMs } = DEFAULT_LIMITS[name];
+  return { max: Math.ceil(max * deps.config.rateLimitScale), windowMs };
+}
+
+/** Counts the checks in order and stops at the first one over its limit; null when none is. */
+export async function overLimit(deps: Deps, checks: readonly LimitCheck[]): Promise<LimitVerdict | null> {
+  const now = deps.clock.now();
+  for (const [name, subject] of checks) {
+    if (!subject) continue;
+    const verdict = await hitRateLimit(deps.db, { name, subject, limit: limitFor(deps, name), now });
+    if (verdict.limited) return verdict;
+  }
+  return null;
+}
