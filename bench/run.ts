@@ -30,7 +30,10 @@ export interface LoadResult {
   p99: number;
 }
 
-export async function load(url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: 50,
@@ -61,7 +64,9 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 
 
 const bundle = bundleReport();
 console.log('Bundle');
-console.log(`  entry JS (gzip)     ${bundle.gzipKb.toFixed(1)} KB in ${bundle.entryFiles} file(s)  (budget ${ENTRY_BUDGET_KB} KB: ${bundle.gzipKb <= ENTRY_BUDGET_KB ? 'within' : 'OVER'})`);
+console.log(
+  `  entry JS (gzip)     ${bundle.gzipKb.toFixed(1)} KB in ${bundle.entryFiles} file(s)  (budget ${ENTRY_BUDGET_KB} KB: ${bundle.gzipKb <= ENTRY_BUDGET_KB ? 'within' : 'OVER'})`,
+);
 console.log(`  lazy chunks         ${bundle.lazyChunks}`);
 
 console.log(`\nThroughput (autocannon, 50 connections, ${DURATION_S} s each, loopback)`);
@@ -73,7 +78,9 @@ try {
   for (const measure of measures) {
     const result = await measure.run(app, load);
     const ratio = measure.against === 'kdf' ? '' : `  ratio ${(result.rps / baseline.rps).toFixed(2)}`;
-    console.log(`  ${measure.name.padEnd(19)} ${fmt(result.rps)} req/s  p99 ${result.p99} ms${ratio}${result.note ? `  ${result.note}` : ''}${measure.goal ? `  (goal ${measure.goal})` : ''}`);
+    console.log(
+      `  ${measure.name.padEnd(19)} ${fmt(result.rps)} req/s  p99 ${result.p99} ms${ratio}${result.note ? `  ${result.note}` : ''}${measure.goal ? `  (goal ${measure.goal})` : ''}`,
+    );
   }
 } finally {
   await app.close();

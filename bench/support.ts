@@ -21,6 +21,7 @@ export async function benchApp(): Promise<BenchApp> {
     LOG_LEVEL: 'silent',
     DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
     RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_SCALE: '1000000',
     PUBLIC_URL: 'http://127.0.0.1:3999',
   });
   const { app, deps } = await buildApp({ config, serveWeb: false });

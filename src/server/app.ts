@@ -9,10 +9,13 @@ import { createAuth, migrateAuth } from './auth/index';
 import { createAuthMail } from './auth/mail';
 import type { Config } from './config';
 import { type Clock, systemClock } from './core/clock';
+import { initRewards } from './core/rewards/index';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import type { Deps } from './deps';
+import { registerMedia } from './features/collectibles/media';
 import { registerDevOutbox } from './features/devOutbox/routes';
+import { registerAuthGuards } from './features/identity/authGuards';
 import { allActions } from './features/index';
 import { registerActions } from './http/actions';
 import { registerAuthRoute } from './http/authRoute';
@@ -41,6 +44,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const database = options.database ?? openDatabase(config.databaseUrl);
   const clock = options.clock ?? systemClock;
   await migrateToLatest(database.db, database.dialect);
+  await initRewards(database.db, config, clock.now());
 
   const mailer =
     options.mailer ??
@@ -83,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(fastifyRateLimit, {
     global: true,
-    max: 600,
+    max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, context) => ({
@@ -114,8 +118,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
   });
 
+  registerAuthGuards(app, deps);
   registerAuthRoute(app, auth, config.publicUrl);
   registerActions(app, deps, allActions);
+  registerMedia(app);
   if (!config.isProduction) registerDevOutbox(app, deps);
 
   const webServed = options.serveWeb !== false && registerStatic(app, config.webDist);

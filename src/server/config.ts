@@ -20,6 +20,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.boolean().default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  MINT_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  MINT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  MINT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,6 +49,8 @@ export interface Config {
   rateLimitScale: number;
   /** The server's build version, sent as Client-Version on every response. */
   version: string;
+  /** The mint queue: items older than delayMs get a token id, batchSize at a time, every intervalMs. */
+  mint: { delayMs: number; intervalMs: number; batchSize: number };
   /** Overrides of the named identity rate limits (features/identity/limits.ts), e.g. tiny windows in tests. */
   rateLimits?: Partial<Record<string, { max: number; windowMs: number }>>;
 }
@@ -93,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     version: readVersion(env.WEB_DIST),
+    mint: { delayMs: env.MINT_DELAY_MS, intervalMs: env.MINT_INTERVAL_MS, batchSize: env.MINT_BATCH_SIZE },
     ...overrides,
   };
 }

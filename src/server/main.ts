@@ -1,10 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startMintQueue } from './jobs/mint';
 
 /** Reads config, opens the database, builds the app and listens; closes cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
   const config = loadConfig();
-  const { app } = await buildApp({ config });
+  const { app, deps } = await buildApp({ config });
+  startMintQueue(app, deps);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -28,7 +28,12 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
     it('answers the default feature flags of SPEC §1', async () => {
       const answer = await t.call('getFlags');
       expect(answer).toEqual({ iErrorCode: 0, pFlags: { ...FLAG_DEFAULTS } });
-      expect(answer.pFlags).toMatchObject({ bWallet: false, bChat: true, bRewardStore: true, bShowBlockchainID: false });
+      expect(answer.pFlags).toMatchObject({
+        bWallet: false,
+        bChat: true,
+        bRewardStore: true,
+        bShowBlockchainID: false,
+      });
     });
 
     it('answers an unknown action with UNKNOWN_ACTION, not a 500', async () => {

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { FLAG_NAMES, isFlagName } from '../../protocol/flags';
 import { getFlags, getMaintenance, setFlag, setMaintenance } from '../core/settings';
 import type { Database } from '../db/schema';
+import { INVITE_USAGE, runInviteCommand } from './invites';
+import { REWARDS_USAGE, runRewardsCommand } from './rewardsCommands';
 
 export interface AdminContext {
   db: Kysely<Database>;
@@ -20,7 +22,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   maintenance off                   end maintenance
   maintenance status                show the maintenance state
   flags list                        show every feature flag
-  flags set NAME on|off             change a feature flag (${FLAG_NAMES.join(', ')})`;
+  flags set NAME on|off             change a feature flag (${FLAG_NAMES.join(', ')})
+${INVITE_USAGE}
+${REWARDS_USAGE}`;
 
 const ok = (output: string): AdminResult => ({ output, exitCode: 0 });
 const usage = (problem: string): AdminResult => ({ output: `${problem}\n\n${USAGE}`, exitCode: 2 });
@@ -65,6 +69,13 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<Admin
     }
     return usage(`Unknown flags command: ${verb ?? '(none)'}`);
   }
+  if (group === 'invite') {
+    const result = await runInviteCommand(verb, rest, ctx);
+    if (!result) return usage(`Unknown invite command: ${verb ?? '(none)'}`);
+    return result.exitCode === 2 ? usage(result.output) : result;
+  }
+  const rewards = await runRewardsCommand(group, verb, rest, ctx);
+  if (rewards) return rewards.exitCode === 2 ? usage(rewards.output) : rewards;
   if (!group || group === 'help' || group === '--help') return ok(USAGE);
   return usage(`Unknown command: ${group}`);
 }

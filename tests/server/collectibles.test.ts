@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/protocol/errors';
+import type { Collectible, CollectionAnswer, InventoryAnswer, ItemAnswer } from '../../src/protocol/rewards';
+import { applyGrant, grantDemoAgent } from '../../src/server/core/rewards/index';
+import { mintTick, startMintQueue } from '../../src/server/jobs/mint';
+import { createTestApp, type TestApp, testClock } from '../support/app';
+import { DIALECTS } from '../support/db';
+import { register, signUp, type TestMember } from '../support/rewardsHelpers';
+
+describe.each(DIALECTS)('collectibles on %s', (dialect) => {
+  let t: TestApp;
+  let alice: TestMember;
+  let bob: TestMember;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      clock,
+      env: { CONTRACT_ADDRESS: '0x1234567890abcdef1234567890abcdef12345678' },
+    });
+    alice = await signUp(t, 'alice');
+    bob = await signUp(t, 'bob');
+    await register(t, { userId: alice.userId, guestBeatDemo: true });
+    await register(t, { userId: bob.userId });
+  });
+  afterAll(async () => t?.close());
+
+  const inventory = async (member: TestMember) =>
+    (await t.call('getInventory', {}, member.token)) as unknown as InventoryAnswer;
+  const itemIds = (answer: InventoryAnswer) => answer.aCollections.flatMap((c) => c.aItems.map((i) => i.sItemID));
+
+  it("lists a member's items by collection with balances and the contract address", async () => {
+    const answer = await inventory(alice);
+    expect(answer).toMatchObject({
+      iErrorCode: 0,
+      sContractAddress: '0x1234567890abcdef1234567890abcdef12345678',
+      iRaffleTickets: 1,
+    });
+    expect(answer.aCollections.map((c) => [c.sCollectionID, c.iCount])).toEqual([
+      ['agent', 2],
+      ['mythopedia', 1],
+    ]);
+    const agent = answer.aCollections[0]?.aItems[0] as Collectible;
+    expect(agent.publicMetadata.attributes.map((a) => a.trait_type)).toEqual([
+      'Level',
+      'XP',
+      'Rarity',
+      'Stars',
+      'Generation',
+    ]);
+    expect(agent.publicMetadata.image).toMatch(
+      new RegExp(`^http://localhost:3000/media/agents/[a-z-]+\\.svg\\?v=${t.config.version}$`),
+    );
+    expect(agent.blockchainTokenId).toBeUndefined();
+  });
+
+  it("never shows one member another member's items", async () => {
+    const aliceItems = itemIds(await inventory(alice));
+    const bobItems = itemIds(await inventory(bob));
+    expect(bobItems.filter((id) => aliceItems.includes(id))).toEqual([]);
+    for (const sItemID of aliceItems) {
+      expect(await t.call('getItem', { sItemID }, bob.token)).toMatchObject({ iErrorCode: ErrorCode.NOT_FOUND });
+      expect(await t.call('getItem', { sItemID }, alice.token)).toMatchObject({ iErrorCode: 0, pItem: { sItemID } });
+    }
+    const bobAgents = (await t.call(
+      'getCollection',
+      { sCollectionID: 'agent' },
+      bob.token,
+    )) as unknown as CollectionAnswer;
+    expect(bobAgents.aItems.map((i) => i.sItemID).filter((id) => aliceItems.includes(id))).toEqual([]);
+    expect(bobAgents.aItems).toHaveLength(1);
+    expect(await t.call('getItem', { sItemID: '999999' }, bob.token)).toMatchObject({
+      iErrorCode: ErrorCode.NOT_FOUND,
+    });
+  });
+
+  it('answers one collection with its info and the total across members', async () => {
+    const answer = (await t.call(
+      'getCollection',
+      { sCollectionID: 'AGENT' },
+      alice.token,
+    )) as unknown as CollectionAnswer;
+    expect(answer).toMatchObject({
+      iErrorCode: 0,
+      pCollection: { sCollectionID: 'agent', sName: 'Agents', iTotal: 3 },
+    });
+    expect(answer.aItems).toHaveLength(2);
+    expect(await t.call('getCollection', { sCollectionID: 'nope' }, alice.token)).toMatchObject({
+      iErrorCode: ErrorCode.NOT_FOUND,
+    });
+  });
+
+  it('serves the share view and the collections list to anyone', async () => {
+    const [sItemID] = itemIds(await inventory(alice));
+    const shared = (await t.call('getPublicItem', { sItemID: sItemID as string })) as unknown as ItemAnswer;
+    expect(shared).toMatchObject({ iErrorCode: 0, pItem: { sItemID } });
+    expect(JSON.stringify(shared)).not.toContain(alice.userId);
+    expect(await t.call('getPublicItem', { sItemID: '424242' })).toMatchObject({ iErrorCode: ErrorCode.NOT_FOUND });
+    expect(await t.call('getCollections')).toMatchObject({
+      iErrorCode: 0,
+      aCollections: [
+        { sCollectionID: 'agent', sName: 'Agents', iTotal: 3 },
+        { sCollectionID: 'mythopedia', sName: 'Mythopedia', iTotal: 2 },
+      ],
+    });
+  });
+
+  it('answers bad input and missing sign-in with documented codes', async () => {
+    for (const sItemID of ['', 'abc', '-1', '0', '1.5', '12345678901234567']) {
+      expect(await t.call('getItem', { sItemID }, alice.token)).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
+      expect(await t.call('getPublicItem', { sItemID })).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
+    }
+    expect(await t.call('getCollection', { sCollectionID: '../x' }, alice.token)).toMatchObject({
+      iErrorCode: ErrorCode.BAD_INPUT,
+    });
+    expect(await t.call('getInventory')).toMatchObject({ iErrorCode: ErrorCode.NOT_SIGNED_IN });
+    expect(await t.call('getItem', { sItemID: '1' })).toMatchObject({ iErrorCode: ErrorCode.NOT_SIGNED_IN });
+    expect(await t.call('getCollection', { sCollectionID: 'agent' })).toMatchObject({
+      iErrorCode: ErrorCode.NOT_SIGNED_IN,
+    });
+  });
+
+  it('counts trait rarity over every item of the collection', async () => {
+    const carol = await signUp(t, 'carol');
+    for (const [i, templateId] of ['agent-lamplighter', 'agent-lamplighter', 'agent-ninth-gate-herald'].entries()) {
+      await applyGrant(t.deps.db, {
+        userId: carol.userId,
+        key: `rarity-test:${i}`,
+        reason: 'test',
+        lines: [{ asset: 'item', templateId }],
+        now: clock.now(),
+      });
+    }
+    const rows = await t.deps.db
+      .selectFrom('item')
+      .select(['template_id'])
+      .where('collection_id', '=', 'agent')
+      .execute();
+    const total = rows.length;
+    const lamplighters = rows.filter((r) => r.template_id === 'agent-lamplighter').length;
+    const generationOne = rows.filter(
+      (r) => !['agent-pale-choir', 'agent-deep-cartographer'].includes(r.template_id),
+    ).length;
+
+    const answer = (await t.call(
+      'getCollection',
+      { sCollectionID: 'agent' },
+      carol.token,
+    )) as unknown as CollectionAnswer;
+    const lamp = answer.aItems.find((i) => i.sTemplateID === 'agent-lamplighter') as Collectible;
+    const trait = (name: string) => lamp.publicMetadata.attributes.find((a) => a.trait_type === name);
+    expect(trait('XP')).toEqual({ trait_type: 'XP', value: 340, iCount: lamplighters, iTotal: total });
+    expect(trait('Generation')).toEqual({ trait_type: 'Generation', value: 1, iCount: generationOne, iTotal: total });
+    expect(answer.pCollection.iTotal).toBe(total);
+  });
+
+  it('mints items older than the delay with sequential token ids per collection', async () => {
+    const dave = await signUp(t, 'dave');
+    clock.advance(60_000);
+    await grantDemoAgent(t.deps.db, dave.userId, clock.now());
+    const fresh = await t.deps.db
+      .selectFrom('item')
+      .select(['id', 'collection_id'])
+      .where('created_at', '=', clock.now())
+      .execute();
+
+    const before = await t.deps.db.selectFrom('item').select('id').where('token_id', 'is', null).execute();
+    const minted = await mintTick(t.deps, { delayMs: 30_000, batchSize: 3 });
+    expect(minted).toBe(3);
+    expect(await mintTick(t.deps, { delayMs: 30_000, batchSize: 1000 })).toBe(before.length - 3 - fresh.length);
+    expect(await mintTick(t.deps, { delayMs: 30_000, batchSize: 1000 })).toBe(0);
+
+    const tokens = await t.deps.db
+      .selectFrom('item')
+      .select(['collection_id', 'token_id'])
+      .where('token_id', 'is not', null)
+      .execute();
+    for (const collection of ['agent', 'mythopedia']) {
+      const ids = tokens
+        .filter((r) => r.collection_id === collection)
+        .map((r) => Number(r.token_id))
+        .sort((a, b) => a - b);
+      expect(ids).toEqual(ids.map((_, i) => i + 1));
+    }
+    const [sItemID] = itemIds(await inventory(alice));
+    const item = (await t.call('getItem', { sItemID: sItemID as string }, alice.token)) as unknown as ItemAnswer;
+    expect(item.pItem.blockchainTokenId).toMatch(/^\d+$/);
+
+    clock.advance(30_000);
+    expect(await mintTick(t.deps, { delayMs: 30_000, batchSize: 1000 })).toBe(fresh.length);
+  });
+
+  it('serves media with a long cache, readable from other origins', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/media/agents/lamplighter.svg?v=${t.config.version}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const video = await t.app.inject({ method: 'GET', url: '/media/agents/monster-breaker.mp4' });
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(Number(video.headers['content-length'])).toBeLessThan(400_000);
+    expect((await t.app.inject({ method: 'GET', url: '/media/../catalog.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/agents/nope.svg' })).statusCode).toBe(404);
+  });
+
+  it('runs the mint queue on a timer until the app closes', async () => {
+    const own = await createTestApp(dialect);
+    try {
+      const queue = startMintQueue(own.app, own.deps, { delayMs: 0, intervalMs: 100, batchSize: 10 });
+      const member = await signUp(own);
+      await grantDemoAgent(own.deps.db, member.userId, Date.now());
+      const unminted = () => own.deps.db.selectFrom('item').select('id').where('token_id', 'is', null).execute();
+      for (let i = 0; i < 50 && (await unminted()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await unminted()).toEqual([]);
+      await queue.stop();
+    } finally {
+      await own.close();
+    }
+  });
+});
