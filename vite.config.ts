@@ -33,6 +33,18 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 300,
+    rolldownOptions: {
+      output: {
+        // The entry is a few files instead of a dozen: per-file gzip overhead counts against the
+        // 115 KB budget. Screens stay in their own lazy chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            { name: 'shell', test: /src[\\/](protocol[\\/](routes|flags|errors)|web[\\/](config|api|lib|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

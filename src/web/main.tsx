@@ -2,11 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
+import { initDebug } from './lib/debug';
 import { loadFlags, setFlags } from './lib/flags';
 import { Providers, queryClient } from './providers';
 import { createAppRouter } from './router';
 import { Loading } from './ui/Loading';
 import './styles/index.css';
+
+initDebug(window.location.search);
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 root.render(<Loading fullscreen />);

@@ -16,7 +16,10 @@ export function appRoutes(flags: Flags): RouteObject[] {
   const bare: RouteObject[] = [
     { path: at(ROUTES.viewer), lazy: lazyScreen(() => import('./features/collectibles/screens/ViewerScreen')) },
     { path: at(ROUTES.authAction), lazy: lazyScreen(() => import('./features/auth/screens/AuthActionScreen')) },
-    { path: at(ROUTES.maintenance), lazy: lazyScreen(() => import('./features/maintenance/screens/MaintenanceScreen')) },
+    {
+      path: at(ROUTES.maintenance),
+      lazy: lazyScreen(() => import('./features/maintenance/screens/MaintenanceScreen')),
+    },
     { path: at(ROUTES.changeAccount), lazy: lazyScreen(() => import('./features/auth/screens/ChangeAccountScreen')) },
   ];
   const main: RouteObject[] = [
@@ -28,16 +31,18 @@ export function appRoutes(flags: Flags): RouteObject[] {
     { path: at(ROUTES.curseBreaker), lazy: lazyScreen(() => import('./features/games/screens/CurseBreakerScreen')) },
     { path: at(ROUTES.verify), lazy: lazyScreen(() => import('./features/auth/screens/VerifyScreen')) },
     { path: at(ROUTES.forgotPassword), lazy: lazyScreen(() => import('./features/auth/screens/ForgotPasswordScreen')) },
+    // The server decides whether the outbox exists (never in production); the screen says so.
+    { path: at(ROUTES.devMailbox), lazy: lazyScreen(() => import('./features/dev/screens/MailboxScreen')) },
   ];
-  if (__DEBUG_ALLOWED__) {
-    main.push({ path: at(ROUTES.devMailbox), lazy: lazyScreen(() => import('./features/dev/screens/MailboxScreen')) });
-  }
   const guarded: RouteObject[] = [
     { path: at(ROUTES.home), lazy: lazyScreen(() => import('./features/home/screens/HomeScreen')) },
     { path: at(ROUTES.account), lazy: lazyScreen(() => import('./features/account/screens/AccountScreen')) },
     { path: at(ROUTES.raffle), lazy: lazyScreen(() => import('./features/raffle/screens/RaffleScreen')) },
     { path: at(ROUTES.raffleViewer), lazy: lazyScreen(() => import('./features/raffle/screens/RaffleViewerScreen')) },
-    { path: at(ROUTES.resetPassword), lazy: lazyScreen(() => import('./features/account/screens/ResetPasswordScreen')) },
+    {
+      path: at(ROUTES.resetPassword),
+      lazy: lazyScreen(() => import('./features/account/screens/ResetPasswordScreen')),
+    },
     { path: at(ROUTES.changeEmail), lazy: lazyScreen(() => import('./features/account/screens/ChangeEmailScreen')) },
     { path: at(ROUTES.inventory), lazy: lazyScreen(() => import('./features/collectibles/screens/InventoryScreen')) },
     {

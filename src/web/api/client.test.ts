@@ -33,7 +33,7 @@ describe('API client (SPEC §7)', () => {
     const fetchMock = respond('{"iErrorCode":0}', { headers: { 'content-type': 'application/json' } });
     vi.stubGlobal('fetch', fetchMock);
     await portal('isMaintenance');
-    expect((fetchMock.mock.calls[0]?.[1].headers as Record<string, string>).Authorization).toBeUndefined();
+    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it('sends JSON when asked (setWalletAddress)', async () => {
@@ -46,7 +46,10 @@ describe('API client (SPEC §7)', () => {
   });
 
   it('parses JSON by content type', async () => {
-    vi.stubGlobal('fetch', respond('{"iErrorCode":0,"sEmail":"a@b.c"}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    vi.stubGlobal(
+      'fetch',
+      respond('{"iErrorCode":0,"sEmail":"a@b.c"}', { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    );
     expect(await portal('verifyCode')).toEqual({ iErrorCode: 0, sEmail: 'a@b.c' });
   });
 
@@ -67,12 +70,18 @@ describe('API client (SPEC §7)', () => {
   it('turns a non-200 answer into iErrorCode = status', async () => {
     vi.stubGlobal('fetch', respond('oops', { status: 503 }));
     expect(await portal('x')).toEqual({ iErrorCode: 503 });
-    vi.stubGlobal('fetch', respond('{"iErrorCode":8}', { status: 429, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      respond('{"iErrorCode":8}', { status: 429, headers: { 'content-type': 'application/json' } }),
+    );
     expect(await portal('x')).toEqual({ iErrorCode: 429 });
   });
 
   it('answers null on a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await portal('x')).toBeNull();
   });
 
@@ -81,10 +90,13 @@ describe('API client (SPEC §7)', () => {
     vi.stubGlobal('fetch', fetchMock);
     expect(await whitelist('check', { sWalletAddress: '0x1' })).toEqual({ iErrorCode: 0, bListed: true });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/whitelist/check');
-    expect((fetchMock.mock.calls[0]?.[1].headers as Record<string, string>).Authorization).toBeUndefined();
+    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
     vi.stubGlobal('fetch', respond('x', { status: 500 }));
     expect(await whitelist('check')).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('down'))),
+    );
     expect(await whitelist('check')).toBeNull();
     vi.stubGlobal('fetch', respond('{"iErrorCode":4}', { headers: { 'content-type': 'application/json' } }));
     expect(await whitelist('check')).toBeNull();

@@ -1,4 +1,5 @@
 import { GAME_BASE, PORTAL_BASE, STATIC_BASE, WHITELIST_BASE } from '../config';
+import { isDebug } from '../lib/debug';
 import { observeClientVersion } from './version';
 
 /** The answer of any action: the spec's JSON object, audio bytes, raw text, or null on network failure. */
@@ -53,13 +54,20 @@ export async function callAction<T = Record<string, unknown>>(
   }
   let response: Response;
   try {
-    response = await fetch(`${base}/${action}`, { method: 'POST', mode: 'cors', headers, body, signal: options.signal });
+    response = await fetch(`${base}/${action}`, {
+      method: 'POST',
+      mode: 'cors',
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch {
     return null;
   }
   observeClientVersion(response.headers.get('Client-Version'));
-  if (response.status !== 200) return { iErrorCode: response.status } as ActionResult<T>;
-  return (await readResponse(response)) as ActionResult<T>;
+  const result = (response.status === 200 ? await readResponse(response) : { iErrorCode: response.status }) as ActionResult<T>;
+  if (isDebug()) console.debug(`[${base}/${action}]`, fields, result);
+  return result;
 }
 
 export const portal = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
@@ -69,7 +77,10 @@ export const game = <T = Record<string, unknown>>(action: string, fields?: Field
   callAction<T>(GAME_BASE, action, fields, options);
 
 /** Whitelist calls send no token and answer null on any failure (SPEC §7). */
-export async function whitelist<T = Record<string, unknown>>(action: string, fields?: Fields): Promise<ActionResult<T>> {
+export async function whitelist<T = Record<string, unknown>>(
+  action: string,
+  fields?: Fields,
+): Promise<ActionResult<T>> {
   const result = await callAction<T>(WHITELIST_BASE, action, fields).catch(() => null);
   if (!result || typeof result !== 'object' || result.iErrorCode !== 0) return null;
   return result;

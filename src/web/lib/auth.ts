@@ -52,7 +52,11 @@ export function hasLoggedInBefore(): boolean {
 }
 
 /** One request to Better Auth; answers the JSON body or throws an AuthError. */
-export async function authRequest<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<{ data: T; headers: Headers }> {
+export async function authRequest<T>(
+  path: string,
+  body?: unknown,
+  method = body === undefined ? 'GET' : 'POST',
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = {};
   const token = state.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -65,7 +69,11 @@ export async function authRequest<T>(path: string, body?: unknown, method = body
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw { status: 0, code: 'NETWORK', message: 'The server could not be reached. Please check your connection.' } satisfies AuthError;
+    throw {
+      status: 0,
+      code: 'NETWORK',
+      message: 'The server could not be reached. Please check your connection.',
+    } satisfies AuthError;
   }
   observeClientVersion(response.headers.get('Client-Version'));
   const text = await response.text();
@@ -129,7 +137,11 @@ export async function signIn(email: string, password: string): Promise<AuthUser>
 }
 
 export async function signUp(email: string, password: string, name: string): Promise<AuthUser> {
-  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/sign-up/email', { email, password, name });
+  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/sign-up/email', {
+    email,
+    password,
+    name,
+  });
   const user = pickUser(data.user);
   acceptSession(headers.get('set-auth-token') ?? data.token, user);
   return user;

@@ -8,7 +8,7 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   constructor(
     chunk: number | string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(`Loading chunk ${chunk} failed.`);
   }

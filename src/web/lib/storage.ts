@@ -9,6 +9,8 @@ export const STORAGE = {
   maintenanceAlertAt: 'iMaintenanceAlertTime',
   sendVerification: 'bSendVerification',
   queryCache: 'cache',
+  /** bDebug (non-production builds only). */
+  debug: 'bDebug',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {
