@@ -40,7 +40,10 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
-            { name: 'shell', test: /src[\\/](protocol[\\/](routes|flags|errors)|web[\\/](config|api|lib|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/ },
+            {
+              name: 'shell',
+              test: /src[\\/](protocol[\\/](routes|flags|errors)|web[\\/](config|api|lib|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/,
+            },
           ],
         },
       },

@@ -34,7 +34,15 @@ test.describe('platform shell', () => {
   });
 
   test('guarded routes send a signed-out visitor to /login', async ({ page }) => {
-    for (const path of ['/home', '/account', '/inventory', '/inventory/collectibles?sCollectionID=agent', '/raffle', '/rewardstore', '/chat']) {
+    for (const path of [
+      '/home',
+      '/account',
+      '/inventory',
+      '/inventory/collectibles?sCollectionID=agent',
+      '/raffle',
+      '/rewardstore',
+      '/chat',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login$/);
     }

@@ -10,12 +10,11 @@ const common = {
   stroke: 'currentColor',
   strokeWidth: 2,
   strokeLinecap: 'round' as const,
-  'aria-hidden': true,
 };
 
 export function CloseIcon() {
   return (
-    <svg {...common}>
+    <svg {...common} aria-hidden="true">
       <path d="M18 6 6 18M6 6l12 12" />
     </svg>
   );
@@ -23,7 +22,7 @@ export function CloseIcon() {
 
 export function MenuIcon() {
   return (
-    <svg {...common}>
+    <svg {...common} aria-hidden="true">
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );

@@ -50,7 +50,7 @@ test('the maintenance alert shows at most every 300000 ms', async ({ page }) => 
   await expect(alert).toBeVisible();
 });
 
-test('bRewardStore off shows the store preview screen instead of the store', async ({ page, request }) => {
+test('bRewardStore off shows the store preview screen instead of the store', async ({ request }) => {
   admin('operator', 'flags', 'set', 'bRewardStore', 'off');
   try {
     const flags = await (await request.post('/api/portal/getFlags')).json();
