@@ -4,6 +4,7 @@
  * Input schemas are validated at the server boundary; the web imports only the types.
  */
 import { z } from 'zod';
+import { USERNAME_PATTERN, USERNAME_RULE } from './identityRules';
 
 export const SERVICES = ['portal', 'monsterbreaker', 'whitelist'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -21,8 +22,8 @@ export const formInt = z.union([
 ]);
 const text = (max: number) => z.string().trim().max(max);
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
-export const sUserName = z.string().trim().regex(USERNAME_PATTERN, 'Usernames are 3–20 letters, digits or _.');
+export { USERNAME_PATTERN } from './identityRules';
+export const sUserName = z.string().trim().regex(USERNAME_PATTERN, USERNAME_RULE);
 export const sEmail = z.string().trim().toLowerCase().email().max(254);
 export const sCode = text(64);
 

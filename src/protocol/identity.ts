@@ -5,13 +5,10 @@
  */
 import { z } from 'zod';
 import { type Answer, formBool, formInt, sCode, sEmail, sUserName } from './actions';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './identityRules';
 import type { RewardsUserData } from './rewards';
 
-/** The Agents collection's template id, answered by registerUser as sAgentTokenTemplateID. */
-export const AGENT_TEMPLATE_ID = 'agent';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { AGENT_TEMPLATE_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './identityRules';
 export const sPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 /** Invite and referral codes are made of this alphabet (no 0/O, 1/I/L) and compared upper-case. */

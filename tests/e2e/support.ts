@@ -51,3 +51,66 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 export const uniqueEmail = (prefix = 'member') =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+export const PASSWORD = 'correct-horse-42';
+
+export interface Member {
+  email: string;
+  password: string;
+  token: string;
+  userName: string;
+}
+
+/** A unique valid username (3–20 letters, digits, _). */
+export const uniqueUserName = (prefix = 'm') =>
+  `${prefix}_${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+
+/** Signs up through Better Auth and registers the profile; `verified` follows the outbox link. */
+export async function registerMember(
+  request: APIRequestContext,
+  options: { verified?: boolean; referralCode?: string; sCode?: string; email?: string } = {},
+): Promise<Member> {
+  const email = options.email ?? uniqueEmail();
+  const userName = uniqueUserName();
+  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: userName } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const token = signUp.headers()['set-auth-token'] as string;
+  const registered = await request.post('/api/portal/registerUser', {
+    headers: { authorization: `Bearer ${token}` },
+    form: { sUserName: userName, sCode: options.sCode ?? '', sReferredByCode: options.referralCode ?? '' },
+  });
+  expect((await registered.json()).iErrorCode).toBe(0);
+  if (options.verified !== false) {
+    await request.post('/api/portal/sendVerificationEmail', { headers: { authorization: `Bearer ${token}` } });
+    const mail = await latestMail(request, email, /verify/i);
+    const link = new URL(authLink(mail));
+    const verified = await request.get(`/api/auth/verify-email?token=${link.searchParams.get('token')}`);
+    expect(verified.status()).toBe(200);
+  }
+  return { email, password: PASSWORD, token, userName };
+}
+
+/** Opens the portal in `page` already signed in as `member` (its token in this tab's session). */
+export async function signInPage(page: Page, member: Member): Promise<void> {
+  // Seeded once per tab: later loads keep whatever the app stored (a refreshed token, a sign-out).
+  await page.addInitScript((token) => {
+    if (window.sessionStorage.getItem('e2e.seeded')) return;
+    window.sessionStorage.setItem('e2e.seeded', '1');
+    window.sessionStorage.setItem('auth.token', token);
+    window.localStorage.setItem('bHasLoggedIn', '1');
+  }, member.token);
+}
+
+/** Logs in through the /login form, like a person. */
+export async function logInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** The /authaction link of an account email. */
+export function authLink(mail: OutboxMail): string {
+  const link = mail.links.find((l) => l.includes('/authaction'));
+  expect(link, `no /authaction link in ${JSON.stringify(mail.links)}`).toBeTruthy();
+  return link as string;
+}

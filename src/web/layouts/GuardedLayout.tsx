@@ -1,27 +1,48 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { AGENT_TEMPLATE_ID } from '../../protocol/identityRules';
 import { ROUTES } from '../../protocol/routes';
 import { signOut, useAuth } from '../lib/auth';
-import { rememberRequestedPath } from '../lib/entry';
+import { rememberRequestedPath, signedInRoute } from '../lib/entry';
+import { dispatchLogin } from '../lib/identity/store';
+import { useUserData } from '../lib/session';
 import { Footer } from '../ui/Footer';
 import { Loading } from '../ui/Loading';
 import { Navbar } from '../ui/Navbar';
 import styles from './Shell.module.css';
 
-/** The signed-in layout: a signed-out visitor goes to /login and comes back here after sign-in. */
+/**
+ * The signed-in layout. A signed-out visitor goes to /login and returns here after sign-in; an
+ * account without a finished registration goes to /register; an unverified one to /verify.
+ */
 export function GuardedLayout() {
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const member = useUserData();
 
   if (auth.status === 'loading') return <Loading fullscreen />;
   if (auth.status === 'signedOut') {
     rememberRequestedPath(location.pathname + location.search);
     return <Navigate to={ROUTES.login} replace />;
   }
+  if (!member.data) {
+    if (member.isError) return <Navigate to={ROUTES.login} replace />;
+    return <Loading fullscreen />;
+  }
+  const registered = member.data.registered;
+  const verified = auth.user.emailVerified || (registered && Boolean(member.data.pUserData.bVerified));
+  const detour = signedInRoute({ path: location.pathname, verified, registered });
+  if (detour) {
+    rememberRequestedPath(location.pathname + location.search);
+    return <Navigate to={detour} replace />;
+  }
 
   const logout = () => {
-    signOut().then(() => navigate(ROUTES.login, { replace: true }));
+    signOut().then(() => {
+      dispatchLogin({ type: 'signedOut' });
+      navigate(ROUTES.login, { replace: true });
+    });
   };
 
   return (
@@ -36,5 +57,3 @@ export function GuardedLayout() {
     </div>
   );
 }
-
-const AGENT_TEMPLATE_ID = 'agent';

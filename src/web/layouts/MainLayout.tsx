@@ -1,12 +1,24 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '../../protocol/routes';
+import { hasLoggedInBefore, useAuth } from '../lib/auth';
+import { signedOutRoute } from '../lib/entry';
 import { Footer } from '../ui/Footer';
 import { Loading } from '../ui/Loading';
 import styles from './Shell.module.css';
 
-/** The public layout: brand header, content, footer. */
+/** The public layout: brand header, content, footer; /cursebreaker is gated for signed-out visitors (SPEC §2). */
 export function MainLayout() {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'signedOut') {
+    const target = signedOutRoute({
+      path: location.pathname,
+      search: location.search,
+      hasLoggedInBefore: hasLoggedInBefore(),
+    });
+    if (target && location.pathname !== '/') return <Navigate to={target} replace />;
+  }
   return (
     <div className={styles.shell}>
       <header className={styles.header}>

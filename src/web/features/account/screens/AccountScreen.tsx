@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorCode, errorMessage } from '../../../../protocol/errors';
+import { ROUTES } from '../../../../protocol/routes';
+import { portal } from '../../../api/client';
+import { authRequest, getAuthState, signOut, useAuth } from '../../../lib/auth';
+import { dispatchLogin } from '../../../lib/identity/store';
+import { userDataQueryKey, useUserData } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { Loading } from '../../../ui/Loading';
+import { Notice } from '../../../ui/Notice';
+import { PageHeader } from '../../../ui/PageHeader';
+import styles from '../components/AccountForm.module.css';
+
+export default function AccountScreen() {
+  const auth = useAuth();
+  const member = useUserData();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState<'subscribe' | 'everywhere' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!member.data?.registered || auth.status !== 'signedIn') return <Loading />;
+  const user = member.data.pUserData;
+  const referralLink = `${window.location.origin}${ROUTES.register}?rb=${encodeURIComponent(user.sReferralCode)}`;
+  const verified = auth.user.emailVerified || user.bVerified;
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(referralLink);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      setError('Copying is blocked in this browser: select the link and copy it yourself.');
+    }
+  }
+
+  async function toggleSubscribe(next: boolean) {
+    setBusy('subscribe');
+    setError(null);
+    const answer = await portal('setSubscribe', { bSubscribe: next }, { token: getAuthState().token });
+    if (answer?.iErrorCode === ErrorCode.OK) await queryClient.invalidateQueries({ queryKey: userDataQueryKey });
+    else setError(errorMessage(answer?.iErrorCode));
+    setBusy(null);
+  }
+
+  async function signOutEverywhere() {
+    setBusy('everywhere');
+    await authRequest('/revoke-sessions', {}).catch(() => undefined);
+    await signOut();
+    dispatchLogin({ type: 'signedOut' });
+    navigate(ROUTES.login, { replace: true });
+  }
+
+  return (
+    <section className={styles.narrow}>
+      <PageHeader title="Account" subtitle={`Signed in as ${user.sUserName}`} />
+      {error && <Notice tone="danger">{error}</Notice>}
+      <Card className={styles.section}>
+        <dl className={styles.facts}>
+          <dt>Username</dt>
+          <dd>{user.sUserName}</dd>
+          <dt>Email</dt>
+          <dd>
+            {auth.user.email}{' '}
+            <span className={verified ? styles.verified : styles.unverified}>
+              {verified ? '· verified' : '· not verified'}
+            </span>
+          </dd>
+          {user.pReferredByUserName && (
+            <>
+              <dt>Referred by</dt>
+              <dd>{user.pReferredByUserName}</dd>
+            </>
+          )}
+        </dl>
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={Boolean(user.bSubscribe)}
+            disabled={busy === 'subscribe'}
+            onChange={(e) => toggleSubscribe(e.target.checked)}
+          />
+          <span>Send me news about the universe</span>
+        </label>
+        <div className={styles.actions}>
+          <Link to={ROUTES.changeEmail}>Change email</Link>
+          <Link to={ROUTES.resetPassword}>Change password</Link>
+          <Link to={ROUTES.changeAccount}>Use another account</Link>
+        </div>
+      </Card>
+      <Card className={styles.section}>
+        <h2>Invite friends</h2>
+        <p className="muted">Each friend who registers with your code gets a raffle ticket, and so do you.</p>
+        <div className={styles.referral}>
+          <span className="visually-hidden">Your referral code:</span>
+          <span className={styles.code} data-testid="referral-code">
+            {user.sReferralCode}
+          </span>
+          <Button variant="secondary" onClick={copyLink}>
+            {copied ? 'Link copied' : 'Copy referral link'}
+          </Button>
+        </div>
+        <p className="muted" style={{ wordBreak: 'break-all', marginTop: 'var(--space-3)' }}>
+          {referralLink}
+        </p>
+      </Card>
+      <Card className={styles.section}>
+        <h2>Sessions</h2>
+        <p className="muted">Signs you out on every device, this one included.</p>
+        <Button variant="danger" onClick={signOutEverywhere} busy={busy === 'everywhere'}>
+          Sign out everywhere
+        </Button>
+      </Card>
+    </section>
+  );
+}

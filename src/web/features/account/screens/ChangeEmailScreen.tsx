@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { EMAIL_PATTERN } from '../../../../protocol/identityRules';
+import { ROUTES } from '../../../../protocol/routes';
+import { type AuthError, authErrorMessage, authRequest, refreshSession, useAuth } from '../../../lib/auth';
+import { userDataQueryKey } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { PageHeader } from '../../../ui/PageHeader';
+import styles from '../components/AccountForm.module.css';
+
+/** /changeemail (signed in): a verified member confirms the new address from a link sent to it. */
+export default function ChangeEmailScreen() {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const current = auth.status === 'signedIn' ? auth.user.email : '';
+  const verified = auth.status === 'signedIn' && auth.user.emailVerified;
+  const error = !EMAIL_PATTERN.test(email.trim())
+    ? 'Please enter a valid email address.'
+    : email.trim().toLowerCase() === current
+      ? 'That is already your address.'
+      : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (error) return;
+    setBusy(true);
+    try {
+      await authRequest('/change-email', { newEmail: email.trim() });
+      if (verified) {
+        setOutcome({
+          ok: true,
+          text: `We sent a confirmation link to ${email.trim()}. Your address changes when you open it.`,
+        });
+      } else {
+        await refreshSession();
+        await queryClient.invalidateQueries({ queryKey: userDataQueryKey });
+        setOutcome({ ok: true, text: `Your address is now ${email.trim()}. Check it for a verification link.` });
+      }
+    } catch (failure) {
+      setOutcome({ ok: false, text: authErrorMessage(failure as AuthError) });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className={styles.narrow}>
+      <PageHeader title="Change email" subtitle={`Now: ${current}`} />
+      <form onSubmit={submit} noValidate>
+        <Field
+          label="New email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={touched ? error : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {outcome && <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>}
+        <div className={styles.actions}>
+          <Button type="submit" busy={busy}>
+            Change email
+          </Button>
+          <Link to={ROUTES.account}>Back to account</Link>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { passwordProblem } from '../../../../protocol/identityRules';
+import { ROUTES } from '../../../../protocol/routes';
+import {
+  type AuthError,
+  authErrorMessage,
+  authRequest,
+  dropSession,
+  getAuthState,
+  refreshSession,
+} from '../../../lib/auth';
+import { userDataQueryKey } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
+import { Loading } from '../../../ui/Loading';
+import { Notice } from '../../../ui/Notice';
+import { AuthPanel } from '../components/AuthPanel';
+
+type Outcome = { ok: boolean; text: string } | null;
+
+/** Confirms an email address (verifyEmail, verifyAndChangeEmail) from an email link. */
+function VerifyEmailAction({ token, changing }: { token: string; changing: boolean }) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    authRequest(`/verify-email?token=${encodeURIComponent(token)}`)
+      .then(async () => {
+        if (getAuthState().status === 'signedIn') await refreshSession();
+        await queryClient.invalidateQueries({ queryKey: userDataQueryKey });
+        setOutcome({ ok: true, text: changing ? 'Your new email address is confirmed.' : 'Your email is verified.' });
+      })
+      .catch((error: AuthError) => setOutcome({ ok: false, text: authErrorMessage(error) }));
+  }, [token, changing, queryClient]);
+
+  if (!outcome) return <Loading label="Checking your link…" />;
+  const signedIn = getAuthState().status === 'signedIn';
+  return (
+    <>
+      <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>
+      <p>
+        {outcome.ok ? (
+          <Link to={signedIn ? ROUTES.home : ROUTES.login}>{signedIn ? 'Enter the portal' : 'Log in'}</Link>
+        ) : (
+          <Link to={signedIn ? ROUTES.verify : ROUTES.login}>
+            {signedIn ? 'Send a new link' : 'Log in to get a new link'}
+          </Link>
+        )}
+      </p>
+    </>
+  );
+}
+
+/** Chooses a new password from a reset link. */
+function ResetPasswordAction({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const problem = passwordProblem(password);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await authRequest('/reset-password', { newPassword: password, token });
+      // Every session of the account ends with a reset, this tab's too.
+      dropSession();
+      setOutcome({ ok: true, text: 'Your password is changed. Log in with your new password.' });
+    } catch (error) {
+      setOutcome({ ok: false, text: authErrorMessage(error as AuthError) });
+    }
+    setBusy(false);
+  }
+
+  if (outcome?.ok) {
+    return (
+      <>
+        <Notice tone="success">{outcome.text}</Notice>
+        <p>
+          <Link to={ROUTES.login}>Log in</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        hint="8 to 128 characters."
+        error={touched ? (problem ?? undefined) : undefined}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {outcome && (
+        <Notice tone="danger">
+          {outcome.text} <Link to={ROUTES.forgotPassword}>Request a new link</Link>
+        </Notice>
+      )}
+      <Button type="submit" busy={busy}>
+        Save new password
+      </Button>
+    </form>
+  );
+}
+
+const TITLES: Record<string, string> = {
+  verifyEmail: 'Verify your email',
+  verifyAndChangeEmail: 'Confirm your new email',
+  resetPassword: 'Choose a new password',
+};
+
+/** /authaction?mode=…&token=…: where every account email link lands. */
+export default function AuthActionScreen() {
+  const [params] = useSearchParams();
+  const mode = params.get('mode') ?? '';
+  const token = params.get('token') ?? '';
+  const title = TITLES[mode];
+
+  return (
+    <div style={{ padding: 'var(--space-5) var(--space-4)' }}>
+      <AuthPanel title={title ?? 'Account link'}>
+        {!title || !token ? (
+          <Notice tone="danger">This link is not complete. Please open it again from your email.</Notice>
+        ) : mode === 'resetPassword' ? (
+          <ResetPasswordAction token={token} />
+        ) : (
+          <VerifyEmailAction token={token} changing={mode === 'verifyAndChangeEmail'} />
+        )}
+      </AuthPanel>
+    </div>
+  );
+}

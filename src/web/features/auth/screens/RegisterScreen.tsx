@@ -1,0 +1,167 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorCode, errorMessage } from '../../../../protocol/errors';
+import { EMAIL_PATTERN, passwordProblem, usernameProblem } from '../../../../protocol/identityRules';
+import { ROUTES } from '../../../../protocol/routes';
+import { authErrorMessage, useAuth } from '../../../lib/auth';
+import { afterSignInPath } from '../../../lib/entry';
+import { useIdentity } from '../../../lib/identity/store';
+import { userDataQueryKey } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { AuthPanel } from '../components/AuthPanel';
+import styles from '../components/RegisterForm.module.css';
+import { useUsernameCheck } from '../components/useUsernameCheck';
+import { flowDeps } from '../model/deps';
+import { type FlowResult, runRegistration, runServerRegistration } from '../model/flows';
+
+function failureMessage(result: Exclude<FlowResult, { ok: true }>): string {
+  if (result.reason === 'alreadyRegistered') {
+    return 'This email is already registered. Log in instead, or reset your password.';
+  }
+  if (result.error) return authErrorMessage(result.error);
+  return result.sMessage ?? errorMessage(result.iErrorCode ?? ErrorCode.NO_RESPONSE);
+}
+
+export default function RegisterScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const { code } = useIdentity();
+  const query = new URLSearchParams(location.search);
+  const sCode = query.get('sCode') ?? code.sCode;
+  const referral = query.get('rb') ?? '';
+  // An account that exists but never finished registration completes it here.
+  const finishing = auth.status === 'signedIn';
+  const lockedEmail = finishing
+    ? auth.user.email
+    : code.iCodeVerifyState === 1 && code.sCode === sCode
+      ? code.sEmail
+      : '';
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [userName, setUserName] = useState('');
+  const [subscribe, setSubscribe] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const check = useUsernameCheck(userName);
+
+  const emailValue = lockedEmail || email;
+  const errors = {
+    email: EMAIL_PATTERN.test(emailValue.trim()) ? undefined : 'Please enter a valid email address.',
+    password: finishing ? undefined : (passwordProblem(password) ?? undefined),
+    userName: usernameProblem(userName) ?? (check.status === 'taken' ? 'That username is taken.' : undefined),
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (errors.email || errors.password || errors.userName) return;
+    setBusy(true);
+    setError(null);
+    const fields = { sCode, sReferredByCode: referral, sUserName: userName.trim(), bSubscribe: subscribe };
+    const result = finishing
+      ? await runServerRegistration(flowDeps, fields)
+      : await runRegistration(flowDeps, { email: emailValue.trim(), password }, fields);
+    setBusy(false);
+    if (result.ok) {
+      await queryClient.invalidateQueries({ queryKey: userDataQueryKey });
+      navigate(afterSignInPath(false), { replace: true });
+      return;
+    }
+    setError(failureMessage(result));
+  }
+
+  const usernameHint =
+    check.status === 'checking'
+      ? 'Checking…'
+      : check.status === 'available'
+        ? 'This name is free.'
+        : check.status === 'unknown'
+          ? check.message
+          : '3–20 letters, digits or _.';
+
+  return (
+    <AuthPanel
+      title="Register"
+      intro="Join the members' club: a free Agent, a Mythopedia page and a raffle ticket await."
+      footer={
+        <>
+          <span className="muted">Already a member?</span> <Link to={ROUTES.login}>Log in</Link>
+        </>
+      }
+    >
+      {sCode && (
+        <Notice tone={code.iCodeVerifyState === -1 && code.sCode === sCode ? 'warning' : 'success'}>
+          {code.iCodeVerifyState === -1 && code.sCode === sCode
+            ? `The invite code ${sCode} is not valid.`
+            : `Invite code ${sCode}`}
+        </Notice>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={emailValue}
+          readOnly={Boolean(lockedEmail)}
+          hint={lockedEmail ? (finishing ? 'Your signed-in account.' : 'This invite is for this address.') : undefined}
+          error={touched ? errors.email : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {!finishing && (
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            hint="8 to 128 characters."
+            error={touched ? errors.password : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+        <Field
+          label="Username"
+          autoComplete="username"
+          value={userName}
+          hint={usernameHint}
+          error={
+            touched || check.status === 'taken' || (check.status === 'invalid' && userName.length >= 3)
+              ? errors.userName
+              : undefined
+          }
+          onChange={(e) => setUserName(e.target.value)}
+        />
+        {check.status === 'taken' && check.suggestion && (
+          <p className={styles.suggestion}>
+            Try{' '}
+            <Button variant="ghost" onClick={() => setUserName(check.suggestion)}>
+              {check.suggestion}
+            </Button>
+          </p>
+        )}
+        {referral && (
+          <Field
+            label="Referral code"
+            value={referral}
+            readOnly
+            hint="A friend invited you: you both receive a raffle ticket."
+          />
+        )}
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={subscribe} onChange={(e) => setSubscribe(e.target.checked)} />
+          <span>Send me news about the universe (you can stop any time)</span>
+        </label>
+        {error && <Notice tone="danger">{error}</Notice>}
+        <Button type="submit" busy={busy}>
+          {finishing ? 'Finish registration' : 'Register'}
+        </Button>
+      </form>
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import type { VerifyCodeAnswer } from '../../../protocol/identity';
+import { portal } from '../../api/client';
+import { STORAGE, session } from '../storage';
+import { type CodeStatus, codeStatusFrom, initialCodeStatus } from './codeVerify';
+import { initialLoginStatus, type LoginEvent, type LoginStatus, loginReducer } from './loginState';
+
+/**
+ * The app session state of SPEC §3 that several screens read: iLoginState, iErrorCode,
+ * iCodeVerifyState with the invite's email, and sAgentTemplateID. The code status survives a reload
+ * of the tab (sessionStorage) so /register keeps its invite.
+ */
+export interface IdentityState {
+  login: LoginStatus;
+  code: CodeStatus;
+}
+
+const CODE_KEY = 'pCodeStatus';
+const listeners = new Set<() => void>();
+
+function storedCode(): CodeStatus {
+  try {
+    return { ...initialCodeStatus, ...(JSON.parse(session.get(CODE_KEY) ?? '{}') as Partial<CodeStatus>) };
+  } catch {
+    return initialCodeStatus;
+  }
+}
+
+let state: IdentityState = { login: initialLoginStatus, code: storedCode() };
+
+function set(next: IdentityState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getIdentity(): IdentityState {
+  return state;
+}
+
+export function useIdentity(): IdentityState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getIdentity,
+    getIdentity,
+  );
+}
+
+export function dispatchLogin(event: LoginEvent): void {
+  set({ ...state, login: loginReducer(state.login, event) });
+}
+
+/** Checks an invite code with the server (verifyCode) and stores the outcome. */
+export async function checkInviteCode(sCode: string): Promise<CodeStatus> {
+  const code = sCode.trim();
+  const answer = code ? await portal<VerifyCodeAnswer>('verifyCode', { sCode: code }) : null;
+  const status = codeStatusFrom(code, answer);
+  session.set(CODE_KEY, JSON.stringify(status));
+  set({ ...state, code: status });
+  return status;
+}
+
+/** The invite code of this tab, if any (from the URL or an earlier check). */
+export function currentInviteCode(search = window.location.search): string {
+  return new URLSearchParams(search).get('sCode') ?? state.code.sCode;
+}
+
+export const SEND_VERIFICATION_KEY = STORAGE.sendVerification;
