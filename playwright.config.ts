@@ -26,6 +26,8 @@ const server = (port: number, name: string) => ({
     LOG_LEVEL: 'warn',
     // One IP signs up many members here; the limits themselves are proven by the server tests.
     RATE_LIMIT_SCALE: '100',
+    // Operator tests flip settings from the CLI and reload at once.
+    SETTINGS_CACHE_MS: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
   },
 });

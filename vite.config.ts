@@ -42,7 +42,7 @@ export default defineConfig(({ mode }) => ({
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
             {
               name: 'shell',
-              test: /src[\\/](protocol[\\/](routes|flags|errors)|web[\\/](config|api|lib|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/,
+              test: /src[\\/](protocol[\\/](routes|flags|errorCodes|identityRules|gameVars)|web[\\/](config|api|lib[\\/](auth|storage|flags|entry|session|lazyScreen|debug)\.|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/,
             },
           ],
         },

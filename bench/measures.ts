@@ -16,7 +16,8 @@ export interface Measure {
 }
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
-const json = { 'content-type': 'application/json' };
+// Better Auth refuses cross-site-looking requests without an Origin in production (CSRF protection).
+const json = { 'content-type': 'application/json', origin: 'http://127.0.0.1:3999' };
 const PASSWORD = 'bench-password-1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 

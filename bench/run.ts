@@ -38,6 +38,8 @@ export async function load(
     url,
     connections: 50,
     duration: DURATION_S,
+    // Load comes from a worker thread, so the server under test has the main thread to itself.
+    workers: 1,
     method: (init.method ?? 'POST') as 'POST',
     body: init.body,
     headers: init.headers,

@@ -90,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
+    // The counters are announced only on a refusal (with Retry-After), not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       iErrorCode: ErrorCode.RATE_LIMITED,
@@ -120,7 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerAuthGuards(app, deps);
   registerAuthRoute(app, auth, config.publicUrl);
-  registerActions(app, deps, allActions);
+  registerActions(app, deps, allActions(deps));
   registerMedia(app);
   if (!config.isProduction) registerDevOutbox(app, deps);
 

@@ -20,6 +20,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.boolean().default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).default(1000),
   MINT_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   MINT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MINT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
@@ -47,6 +48,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Multiplies every named per-account/per-IP limit (browser test servers raise it; one IP signs up many members). */
   rateLimitScale: number;
+  /** How long the hot public reads of settings (maintenance, flags) are remembered in memory. */
+  settingsCacheMs: number;
   /** The server's build version, sent as Client-Version on every response. */
   version: string;
   /** The mint queue: items older than delayMs get a token id, batchSize at a time, every intervalMs. */
@@ -97,6 +100,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    settingsCacheMs: env.SETTINGS_CACHE_MS,
     version: readVersion(env.WEB_DIST),
     mint: { delayMs: env.MINT_DELAY_MS, intervalMs: env.MINT_INTERVAL_MS, batchSize: env.MINT_BATCH_SIZE },
     ...overrides,

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { register, signUp, type TestMember } from '../support/rewardsHelpers';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe.each(DIALECTS)('collectibles on %s', (dialect) => {
   let t: TestApp;
   let alice: TestMember;
@@ -48,7 +50,9 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
       'Generation',
     ]);
     expect(agent.publicMetadata.image).toMatch(
-      new RegExp(`^http://localhost:3000/media/agents/[a-z-]+\\.svg\\?v=${t.config.version}$`),
+      new RegExp(
+        `^http://localhost:3000/media/agents/[a-z-]+\\.svg\\?v=${escapeRegExp(encodeURIComponent(t.config.version))}$`,
+      ),
     );
     expect(agent.blockchainTokenId).toBeUndefined();
   });

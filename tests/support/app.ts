@@ -39,7 +39,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDb(dialect);
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      SETTINGS_CACHE_MS: '0',
+      ...options.env,
+    },
     { databaseUrl: db.url, ...options.config },
   );
   const { app, deps } = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });

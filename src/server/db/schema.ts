@@ -46,8 +46,17 @@ export interface AuthUserTable {
   createdAt: Date | string;
 }
 
+/** Better Auth's session table, read by the portal's fast bearer lookup (http/session.ts). */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date | string;
+}
+
 export interface AuthTables {
   user: AuthUserTable;
+  session: AuthSessionTable;
 }
 
 /** The whole database: each capability declares its tables in db/tables/<capability>.ts. */

@@ -65,7 +65,9 @@ export async function callAction<T = Record<string, unknown>>(
     return null;
   }
   observeClientVersion(response.headers.get('Client-Version'));
-  const result = (response.status === 200 ? await readResponse(response) : { iErrorCode: response.status }) as ActionResult<T>;
+  const result = (
+    response.status === 200 ? await readResponse(response) : { iErrorCode: response.status }
+  ) as ActionResult<T>;
   if (isDebug()) console.debug(`[${base}/${action}]`, fields, result);
   return result;
 }

@@ -4,7 +4,6 @@ import { AGENT_TEMPLATE_ID } from '../../protocol/identityRules';
 import { ROUTES } from '../../protocol/routes';
 import { signOut, useAuth } from '../lib/auth';
 import { rememberRequestedPath, signedInRoute } from '../lib/entry';
-import { dispatchLogin } from '../lib/identity/store';
 import { useUserData } from '../lib/session';
 import { Footer } from '../ui/Footer';
 import { Loading } from '../ui/Loading';
@@ -39,10 +38,7 @@ export function GuardedLayout() {
   }
 
   const logout = () => {
-    signOut().then(() => {
-      dispatchLogin({ type: 'signedOut' });
-      navigate(ROUTES.login, { replace: true });
-    });
+    signOut().then(() => navigate(ROUTES.login, { replace: true }));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ErrorCode } from '../../protocol/errors';
+import { ErrorCode } from '../../protocol/errorCodes';
 import { type GameVarValue, splitGameVars } from '../../protocol/gameVars';
 import type { UserData, UserDataAnswer } from '../../protocol/identity';
 import { portal } from '../api/client';

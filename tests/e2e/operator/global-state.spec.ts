@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, snap } from '../support';
+import { admin, registerMember, signInPage, snap } from '../support';
 
 /** These tests flip global state on the operator server, so they run one after another. */
 test.describe.configure({ mode: 'serial' });
@@ -50,12 +50,28 @@ test('the maintenance alert shows at most every 300000 ms', async ({ page }) => 
   await expect(alert).toBeVisible();
 });
 
-test('bRewardStore off shows the store preview screen instead of the store', async ({ request }) => {
-  admin('operator', 'flags', 'set', 'bRewardStore', 'off');
+test('feature flags from the database shape the app: bRewardStore picks the store screen, bChat the /chat route', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await signInPage(page, member);
   try {
-    const flags = await (await request.post('/api/portal/getFlags')).json();
-    expect(flags.pFlags.bRewardStore).toBe(false);
+    admin('operator', 'flags', 'set', 'bRewardStore', 'off');
+    admin('operator', 'flags', 'set', 'bChat', 'off');
+    await page.goto('/rewardstore');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reward Store Preview');
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'This page is lost in the void.' })).toBeVisible();
+
+    admin('operator', 'flags', 'set', 'bRewardStore', 'on');
+    admin('operator', 'flags', 'set', 'bChat', 'on');
+    await page.goto('/rewardstore');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reward Store');
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Howl');
   } finally {
     admin('operator', 'flags', 'set', 'bRewardStore', 'on');
+    admin('operator', 'flags', 'set', 'bChat', 'on');
   }
 });

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { VerifyCodeAnswer } from '../../../protocol/identity';
 import { portal } from '../../api/client';
+import { getAuthState, subscribeAuth } from '../auth';
 import { STORAGE, session } from '../storage';
 import { type CodeStatus, codeStatusFrom, initialCodeStatus } from './codeVerify';
 import { initialLoginStatus, type LoginEvent, type LoginStatus, loginReducer } from './loginState';
@@ -51,6 +52,11 @@ export function useIdentity(): IdentityState {
 export function dispatchLogin(event: LoginEvent): void {
   set({ ...state, login: loginReducer(state.login, event) });
 }
+
+// SPEC §4: sign-out (from anywhere: the navbar, another screen, a lost session) sets iLoginState 0.
+subscribeAuth(() => {
+  if (getAuthState().status === 'signedOut' && state.login.iLoginState !== 0) dispatchLogin({ type: 'signedOut' });
+});
 
 /** Checks an invite code with the server (verifyCode) and stores the outcome. */
 export async function checkInviteCode(sCode: string): Promise<CodeStatus> {

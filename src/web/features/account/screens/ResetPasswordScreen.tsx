@@ -2,14 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { passwordProblem } from '../../../../protocol/identityRules';
 import { ROUTES } from '../../../../protocol/routes';
-import {
-  type AuthError,
-  type AuthUser,
-  acceptSession,
-  authErrorMessage,
-  authRequest,
-  pickUser,
-} from '../../../lib/auth';
+import { type AuthError, type AuthUser, acceptSession, authRequest, pickUser } from '../../../lib/auth';
+import { authErrorMessage } from '../../../lib/authErrors';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';

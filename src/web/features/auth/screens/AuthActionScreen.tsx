@@ -3,14 +3,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../../../protocol/identityRules';
 import { ROUTES } from '../../../../protocol/routes';
-import {
-  type AuthError,
-  authErrorMessage,
-  authRequest,
-  dropSession,
-  getAuthState,
-  refreshSession,
-} from '../../../lib/auth';
+import { type AuthError, authRequest, dropSession, getAuthState, refreshSession } from '../../../lib/auth';
+import { authErrorMessage } from '../../../lib/authErrors';
 import { userDataQueryKey } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';

@@ -1,0 +1,21 @@
+import { getAuthState, hasLoggedInBefore } from '../auth';
+import { codeRoute } from '../entry';
+import { checkInviteCode } from './store';
+
+/**
+ * SPEC §2: an `sCode` in the address is verified on load, and a signed-out visitor is routed by it.
+ * Loaded only when the address carries a code, so the entry bundle stays small.
+ */
+export async function runInviteEntry(location: { pathname: string; search: string }, go: (to: string) => void) {
+  const sCode = new URLSearchParams(location.search).get('sCode');
+  if (!sCode) return;
+  const status = await checkInviteCode(sCode);
+  if (getAuthState().status === 'signedIn') return;
+  const target = codeRoute({
+    path: location.pathname,
+    search: location.search,
+    codeValid: status.iCodeVerifyState === 1,
+    hasLoggedInBefore: hasLoggedInBefore(),
+  });
+  if (target) go(target);
+}
