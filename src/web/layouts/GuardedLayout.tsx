@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identityRules';
 import { ROUTES } from '../../protocol/routes';
@@ -9,6 +9,9 @@ import { Footer } from '../ui/Footer';
 import { Loading } from '../ui/Loading';
 import { Navbar } from '../ui/Navbar';
 import styles from './Shell.module.css';
+
+// The reward popups (and the daily strip) load after the page: not part of the entry bundle.
+const RewardPopups = lazy(() => import('../lib/rewards/RewardPopups'));
 
 /**
  * The signed-in layout. A signed-out visitor goes to /login and returns here after sign-in; an
@@ -50,6 +53,9 @@ export function GuardedLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <RewardPopups />
+      </Suspense>
     </div>
   );
 }

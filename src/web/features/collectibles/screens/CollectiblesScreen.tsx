@@ -1,0 +1,72 @@
+import { Link, useSearchParams } from 'react-router';
+import { ROUTES } from '../../../../protocol/routes';
+import { useCollection } from '../../../lib/rewards/api';
+import { Card } from '../../../ui/Card';
+import { CollectibleCard } from '../../../ui/CollectibleCard';
+import { LazyMarkdown } from '../../../ui/LazyMarkdown';
+import { Loading } from '../../../ui/Loading';
+import { MessagePage } from '../../../ui/MessagePage';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useCollections } from '../api/items';
+import styles from './Collections.module.css';
+
+function CollectionPicker() {
+  const collections = useCollections();
+  if (collections.isPending) return <Loading />;
+  return (
+    <section>
+      <PageHeader title="Collections" subtitle="Choose a collection." />
+      <div className={styles.picker}>
+        {collections.data?.aCollections.map((c) => (
+          <Card key={c.sCollectionID} interactive>
+            <h2>
+              <Link to={`${ROUTES.collectibles}?sCollectionID=${encodeURIComponent(c.sCollectionID)}`}>{c.sName}</Link>
+            </h2>
+            <p className="muted">{c.iTotal} in the world</p>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** /inventory/collectibles?sCollectionID=…: the member's items of one collection. */
+export default function CollectiblesScreen() {
+  const [params] = useSearchParams();
+  const sCollectionID = params.get('sCollectionID');
+  const collection = useCollection(sCollectionID);
+  if (!sCollectionID) return <CollectionPicker />;
+  if (collection.isPending) return <Loading />;
+  if (!collection.data) {
+    return (
+      <MessagePage title="Unknown collection" sub>
+        <p>
+          There is no collection called “{sCollectionID}”. <Link to={ROUTES.collectibles}>See all collections</Link>.
+        </p>
+      </MessagePage>
+    );
+  }
+  const { pCollection, aItems } = collection.data;
+  return (
+    <section>
+      <PageHeader
+        title={pCollection.sName}
+        subtitle={`You hold ${aItems.length} of ${pCollection.iTotal} in the world.`}
+      />
+      {pCollection.sDescription && (
+        <div className="muted" style={{ marginBottom: 'var(--space-5)' }}>
+          <LazyMarkdown>{pCollection.sDescription}</LazyMarkdown>
+        </div>
+      )}
+      {aItems.length === 0 ? (
+        <p className="muted">You hold none yet.</p>
+      ) : (
+        <div className="grid">
+          {aItems.map((item) => (
+            <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

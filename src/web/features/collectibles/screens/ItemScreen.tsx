@@ -1,0 +1,34 @@
+import { Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ROUTES } from '../../../../protocol/routes';
+import { Button } from '../../../ui/Button';
+import { ItemView } from '../components/ItemView';
+
+/** /inventory/item?sItemID=…: the member's own collectible, with a share link. */
+export default function ItemScreen() {
+  const [params] = useSearchParams();
+  const sItemID = params.get('sItemID') ?? '';
+  const [copied, setCopied] = useState(false);
+  const share = async () => {
+    await navigator.clipboard?.writeText(
+      `${window.location.origin}${ROUTES.viewer}?sItemID=${encodeURIComponent(sItemID)}`,
+    );
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2500);
+  };
+  return (
+    <>
+      <p>
+        <Link to={ROUTES.inventory}>← Inventory</Link>
+      </p>
+      <ItemView sItemID={sItemID} shared={false}>
+        <p style={{ marginTop: 'var(--space-5)' }}>
+          <Button variant="secondary" onClick={share}>
+            <Link2 size={16} aria-hidden="true" /> {copied ? 'Share link copied' : 'Copy share link'}
+          </Button>
+        </p>
+      </ItemView>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Gamepad2, Package, Store, Ticket } from 'lucide-react';
+import { Link } from 'react-router';
+import { AGENT_TEMPLATE_ID } from '../../../../protocol/identityRules';
+import type { DailyRewardDay } from '../../../../protocol/rewards';
+import { ROUTES } from '../../../../protocol/routes';
+import { useCollection } from '../../../lib/rewards/api';
+import { useUserData } from '../../../lib/session';
+import { Card } from '../../../ui/Card';
+import { CollectibleCard } from '../../../ui/CollectibleCard';
+import { DailyRewardStrip } from '../../../ui/DailyRewardStrip';
+import { Loading } from '../../../ui/Loading';
+import { PageHeader } from '../../../ui/PageHeader';
+import styles from './HomeScreen.module.css';
+
+const ONWARD = [
+  { to: ROUTES.inventory, label: 'Inventory', text: 'Everything you hold', icon: Package },
+  { to: ROUTES.games, label: 'Games', text: 'Monster Breaker', icon: Gamepad2 },
+  { to: ROUTES.raffle, label: 'Raffle', text: 'The weekly draw', icon: Ticket },
+  { to: ROUTES.rewardStore, label: 'Reward Store', text: 'Spend your points', icon: Store },
+];
+
+/** /home: the member's dashboard. */
+export default function HomeScreen() {
+  const member = useUserData();
+  const agents = useCollection(AGENT_TEMPLATE_ID);
+  if (!member.data?.registered) return <Loading />;
+  const { pUserData, pGameVars } = member.data;
+  const rewards = (pGameVars.aDailyRewards as DailyRewardDay[] | undefined) ?? [];
+  const reduced = pGameVars.aNewUserDailyRewards as DailyRewardDay[] | undefined;
+
+  return (
+    <section>
+      <PageHeader title={`Welcome, ${pUserData.sUserName}`} subtitle="The stars are right. Your club awaits." />
+      <div className={styles.balances}>
+        <Card>
+          <span className={styles.label}>Points</span>
+          <span className={styles.amount}>{pUserData.iPoints}</span>
+        </Card>
+        <Card>
+          <span className={styles.label}>Raffle tickets</span>
+          <span className={styles.amount}>{pUserData.iRaffleTickets}</span>
+        </Card>
+      </div>
+
+      {rewards.length === 7 && (
+        <section className={styles.section} aria-labelledby="daily">
+          <h2 id="daily">Daily login reward</h2>
+          <p className="muted">
+            {pUserData.iDailyRewardDay > 0
+              ? `Today is day ${pUserData.iDailyRewardDay} of 7. Log in every day to climb the cycle.`
+              : 'Log in every day to climb the seven-day cycle.'}
+          </p>
+          <DailyRewardStrip
+            rewards={rewards}
+            reduced={reduced}
+            firstCycle={pUserData.bFirstCycle}
+            today={pUserData.iDailyRewardDay}
+          />
+        </section>
+      )}
+
+      <section className={styles.section} aria-labelledby="agents">
+        <h2 id="agents">
+          Your Agents{' '}
+          <Link className={styles.more} to={`${ROUTES.collectibles}?sCollectionID=${AGENT_TEMPLATE_ID}`}>
+            See all
+          </Link>
+        </h2>
+        {agents.isPending ? (
+          <Loading />
+        ) : agents.data?.aItems.length ? (
+          <div className="grid">
+            {agents.data.aItems.slice(0, 4).map((item) => (
+              <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
+            ))}
+          </div>
+        ) : (
+          <p className="muted">No Agents yet. Beat the M1 Demo to earn one.</p>
+        )}
+      </section>
+
+      <nav className={styles.onward} aria-label="Onward">
+        {ONWARD.map(({ to, label, text, icon: Icon }) => (
+          <Link key={to} to={to} className={styles.tile}>
+            <Icon size={22} aria-hidden="true" />
+            <span className={styles.tileLabel}>{label}</span>
+            <span className={styles.tileText}>{text}</span>
+          </Link>
+        ))}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import type { Collectible } from '../../protocol/rewards';
+import { mediaUrl } from '../api/client';
+import styles from './CollectibleCard.module.css';
+
+/** A collectible as a card: its art framed like a specimen plate, its name, minted or not. */
+export function CollectibleCard({ item, to }: { item: Collectible; to: string }) {
+  const { name, image } = item.publicMetadata;
+  return (
+    <Link to={to} className={styles.card}>
+      <span className={styles.plate}>
+        <img src={mediaUrl(image)} alt="" loading="lazy" width={240} height={240} />
+      </span>
+      <span className={styles.name}>{name}</span>
+      <span className={styles.meta}>{item.blockchainTokenId ? `#${item.blockchainTokenId}` : 'Minting...'}</span>
+    </Link>
+  );
+}
