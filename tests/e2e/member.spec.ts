@@ -31,7 +31,7 @@ test.describe('member core', () => {
     browser,
     request,
   }) => {
-    const member = await registerMember(request);
+    const member = await registerMember(request, { keepNotices: true });
     await signInPage(page, member);
     await page.goto('/home');
 
@@ -69,11 +69,11 @@ test.describe('member core', () => {
   });
 
   test('a referral gives the new member 2 tickets in total and the referrer one more', async ({ page, request }) => {
-    const referrer = await registerMember(request);
+    const referrer = await registerMember(request, { keepNotices: true });
     const code = (await userData(request, referrer)).sReferralCode as string;
     const before = (await userData(request, referrer)).iRaffleTickets as number;
 
-    const friend = await registerMember(request, { referralCode: code });
+    const friend = await registerMember(request, { referralCode: code, keepNotices: true });
     await signInPage(page, friend);
     await page.goto('/home');
     const popups = await closeAllPopups(page);
@@ -85,7 +85,7 @@ test.describe('member core', () => {
   });
 
   test('an invalid referral code says so', async ({ page, request }) => {
-    const member = await registerMember(request, { referralCode: 'NOSUCHCODE' });
+    const member = await registerMember(request, { referralCode: 'NOSUCHCODE', keepNotices: true });
     await signInPage(page, member);
     await page.goto('/home');
     const popups = await closeAllPopups(page);
@@ -93,7 +93,7 @@ test.describe('member core', () => {
   });
 
   test('the M1 Demo Agent comes first, and its viewer plays the video', async ({ page, request }) => {
-    const member = await registerMember(request);
+    const member = await registerMember(request, { keepNotices: true });
     admin('members', 'grant', 'demo-agent', member.email);
     await signInPage(page, member);
     await page.goto('/home');
@@ -118,7 +118,7 @@ test.describe('member core', () => {
     page,
     request,
   }) => {
-    const member = await registerMember(request);
+    const member = await registerMember(request, { keepNotices: true });
     await signInPage(page, member);
     await page.goto('/home');
     await closeAllPopups(page);
@@ -181,7 +181,7 @@ test.describe('member core', () => {
     page,
     request,
   }) => {
-    const owner = await registerMember(request);
+    const owner = await registerMember(request, { keepNotices: true });
     const inventory = await request.post('/api/portal/getInventory', {
       headers: { authorization: `Bearer ${owner.token}` },
     });
@@ -196,7 +196,7 @@ test.describe('member core', () => {
     await expectAccessible(strangerPage);
     await stranger.close();
 
-    const other = await registerMember(request);
+    const other = await registerMember(request, { keepNotices: true });
     await signInPage(page, other);
     await page.goto(`/inventory/item?sItemID=${itemId}`);
     await expect(page.getByRole('heading', { name: 'This collectible is not here' })).toBeVisible();

@@ -82,6 +82,7 @@ test.describe('platform shell', () => {
   test('community links open in a new tab without an opener', async ({ page }) => {
     await page.goto('/login');
     const links = page.getByRole('contentinfo').locator('a[target="_blank"]');
+    await expect(links.first()).toBeVisible();
     expect(await links.count()).toBeGreaterThanOrEqual(4);
     for (const rel of await links.evaluateAll((as) => as.map((a) => a.getAttribute('rel')))) {
       expect(rel).toContain('noopener');

@@ -68,7 +68,7 @@ export const uniqueUserName = (prefix = 'm') =>
 /** Signs up through Better Auth and registers the profile; `verified` follows the outbox link. */
 export async function registerMember(
   request: APIRequestContext,
-  options: { verified?: boolean; referralCode?: string; sCode?: string; email?: string } = {},
+  options: { verified?: boolean; referralCode?: string; sCode?: string; email?: string; keepNotices?: boolean } = {},
 ): Promise<Member> {
   const email = options.email ?? uniqueEmail();
   const userName = uniqueUserName();
@@ -86,6 +86,17 @@ export async function registerMember(
     const link = new URL(authLink(mail));
     const verified = await request.get(`/api/auth/verify-email?token=${link.searchParams.get('token')}`);
     expect(verified.status()).toBe(200);
+  }
+  if (!options.keepNotices) {
+    // Most flows are not about the welcome popups: acknowledge them so they stay out of the way.
+    const ack = await request.post('/api/portal/ackNotices', {
+      headers: { authorization: `Bearer ${token}` },
+      form: {
+        sKinds:
+          'pNFT,pRegisterNFT,pArtNFT,iNewUserRaffleTickets,iReferralRaffleTickets,bReferralCodeUsed,bInvalidReferralCode,iLoginRewardDay',
+      },
+    });
+    expect((await ack.json()).iErrorCode).toBe(0);
   }
   return { email, password: PASSWORD, token, userName };
 }
