@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { CODE_ALPHABET, normalizeCode } from '../../protocol/identity';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database } from '../db/schema';
+import type { InviteCodeTable } from '../db/tables/identity';
 import { writeAudit } from './audit';
 
 /**
@@ -20,15 +21,7 @@ export function generateCode(length: number): string {
 
 // ── Invite codes ─────────────────────────────────────────────────────────────────────────────
 
-export interface InviteRow {
-  code: string;
-  max_uses: number;
-  uses: number;
-  email: string | null;
-  revoked: number;
-  created_at: number;
-  created_by: string;
-}
+export type InviteRow = InviteCodeTable;
 
 /** The bound email of a code that can still be used ('' when unbound), or null when it cannot. */
 export async function usableInviteEmail(db: Kysely<Database>, code: string): Promise<string | null> {

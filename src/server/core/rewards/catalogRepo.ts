@@ -1,24 +1,10 @@
+import type { CollectionTable, TemplateTable } from '../../db/tables/rewards';
 import type { DbOrTrx } from './db';
 
-export interface CollectionRow {
-  id: string;
-  name: string;
-  description: string;
-  sort: number;
-}
+/** A collection as the catalogue reads and seeds it (its table row without the timestamp). */
+export type CollectionRow = Omit<CollectionTable, 'created_at'>;
 
-export interface TemplateSeed {
-  id: string;
-  collection_id: string;
-  name: string;
-  description: string;
-  image: string;
-  animation_url: string | null;
-  animation_url_mime_type: string | null;
-  attributes: string;
-  grant_pool: string | null;
-  sort: number;
-}
+export type TemplateSeed = Omit<TemplateTable, 'created_at'>;
 
 /** Shipped content is the source of truth for its own rows: a newer release updates them. */
 export async function upsertCollection(db: DbOrTrx, row: CollectionRow, now: number): Promise<void> {
