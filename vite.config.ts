@@ -39,10 +39,13 @@ export default defineConfig(({ mode }) => ({
         // 115 KB budget. Screens stay in their own lazy chunks.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|@tanstack[\\/](query-core|react-query)[\\/](?!.*hydration))/,
+            },
             {
               name: 'shell',
-              test: /src[\\/](protocol[\\/](routes|flags|errorCodes|identityRules|gameVars)|web[\\/](config|api|lib[\\/](auth|storage|flags|entry|session|lazyScreen|debug)\.|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/,
+              test: /src[\\/](protocol[\\/](routes|flags|errorCodes|identityRules|gameVars)|web[\\/](config|api[\\/](?!persist)|lib[\\/](auth|storage|flags|entry|session|lazyScreen|debug)\.|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/,
             },
           ],
         },

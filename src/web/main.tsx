@@ -30,6 +30,8 @@ subscribeAuth(() => {
   wasSignedIn = signedIn;
 });
 
+import('./api/persist').then(({ startPersistence }) => startPersistence(queryClient));
+
 root.render(
   <StrictMode>
     <Providers>

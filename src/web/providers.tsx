@@ -1,13 +1,9 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createQueryClient, persistOptions } from './api/queryClient';
+import { createQueryClient } from './api/queryClient';
 
 export const queryClient = createQueryClient();
 
 export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()}>
-      {children}
-    </PersistQueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
