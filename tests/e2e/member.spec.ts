@@ -57,6 +57,9 @@ test.describe('member core', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
     await page.waitForTimeout(1000);
     await expect(dialog).toHaveCount(0);
+    // The query cache is persisted to localStorage under "cache" (SPEC §7), stamped with the build.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cache') ?? '')).toContain('"userData"');
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('cache') ?? '{}').buster)).toBeTruthy();
 
     const other = await browser.newContext();
     const otherPage = await other.newPage();
