@@ -45,7 +45,7 @@ export default defineConfig(({ mode }) => ({
             },
             {
               name: 'shell',
-              test: /src[\\/](protocol[\\/](routes|flags|errorCodes|identityRules|gameVars)|web[\\/](config|api[\\/](?!persist)|lib[\\/](auth|storage|flags|entry|session|lazyScreen|debug)\.|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen|LazyMarkdown|Navbar|Footer\.|footerContent)))/,
+              test: /src[\\/](protocol[\\/](routes|flags|errorCodes|identityRules|gameVars)|web[\\/](config|api[\\/](?!persist)|lib[\\/](auth|storage|flags|entry|session|lazyScreen|debug)\.|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen)))/,
             },
           ],
         },

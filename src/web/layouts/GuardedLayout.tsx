@@ -5,10 +5,13 @@ import { ROUTES } from '../../protocol/routes';
 import { signOut, useAuth } from '../lib/auth';
 import { rememberRequestedPath, signedInRoute } from '../lib/entry';
 import { useUserData } from '../lib/session';
-import { Footer } from '../ui/Footer';
 import { Loading } from '../ui/Loading';
-import { Navbar } from '../ui/Navbar';
 import styles from './Shell.module.css';
+
+/** The footer sits below the fold: it loads after the page, outside the entry bundle. */
+const Footer = lazy(() => import('../ui/Footer'));
+/** Only members see the navbar: it loads with the first guarded page, not with the entry bundle. */
+const Navbar = lazy(() => import('../ui/Navbar'));
 
 // The reward popups (and the daily strip) load after the page: not part of the entry bundle.
 const RewardPopups = lazy(() => import('../lib/rewards/RewardPopups'));
@@ -46,13 +49,17 @@ export function GuardedLayout() {
 
   return (
     <div className={styles.shell}>
-      <Navbar onLogout={logout} agentTemplateId={AGENT_TEMPLATE_ID} />
+      <Suspense fallback={<div className={styles.navPlaceholder} />}>
+        <Navbar onLogout={logout} agentTemplateId={AGENT_TEMPLATE_ID} />
+      </Suspense>
       <main id="main" className={styles.main}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Suspense fallback={null}>
         <RewardPopups />
       </Suspense>

@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '../../protocol/routes';
 import { hasLoggedInBefore, useAuth } from '../lib/auth';
 import { signedOutRoute } from '../lib/entry';
-import { Footer } from '../ui/Footer';
 import { Loading } from '../ui/Loading';
 import styles from './Shell.module.css';
+
+/** The footer sits below the fold: it loads after the page, outside the entry bundle. */
+const Footer = lazy(() => import('../ui/Footer'));
 
 /** The public layout: brand header, content, footer; /cursebreaker is gated for signed-out visitors (SPEC §2). */
 export function MainLayout() {
@@ -32,7 +34,9 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Collectible } from '../../protocol/rewards';
 import { mediaUrl } from '../api/client';
+import { flags } from '../lib/flags';
 import styles from './CollectibleCard.module.css';
 
 /** A collectible as a card: its art framed like a specimen plate, its name, minted or not. */
@@ -12,7 +13,10 @@ export function CollectibleCard({ item, to }: { item: Collectible; to: string })
         <img src={mediaUrl(image)} alt="" loading="lazy" width={240} height={240} />
       </span>
       <span className={styles.name}>{name}</span>
-      <span className={styles.meta}>{item.blockchainTokenId ? `#${item.blockchainTokenId}` : 'Minting...'}</span>
+      {/* Token ids show only where the operator allows it (bShowBlockchainID). */}
+      {flags().bShowBlockchainID && (
+        <span className={styles.meta}>{item.blockchainTokenId ? `#${item.blockchainTokenId}` : 'Minting...'}</span>
+      )}
     </Link>
   );
 }

@@ -10,7 +10,7 @@ type Document = 'Privacy Policy' | 'Terms of Service';
 const DOCUMENTS: Document[] = ['Privacy Policy', 'Terms of Service'];
 
 /** The quiet footer: community links, policies (in dialogs), company site, copyright and revision. */
-export function Footer() {
+export default function Footer() {
   const [shown, setShown] = useState<Document | null>(null);
   const [last, setLast] = useState<Document>('Privacy Policy');
   const open = (doc: Document) => {

@@ -35,7 +35,7 @@ function items(agentTemplateId: string): Item[] {
 }
 
 /** The member navigation bar; collapses into a menu button below 900 px. */
-export function Navbar({ onLogout, agentTemplateId, walletSlot }: NavbarProps) {
+export default function Navbar({ onLogout, agentTemplateId, walletSlot }: NavbarProps) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
