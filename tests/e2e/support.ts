@@ -125,3 +125,26 @@ export function authLink(mail: OutboxMail): string {
   expect(link, `no /authaction link in ${JSON.stringify(mail.links)}`).toBeTruthy();
   return link as string;
 }
+
+/** A Better Auth account without a portal profile (registerUser never ran); answers its session token. */
+export async function createAccount(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password, name: uniqueUserName() } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  return signUp.headers()['set-auth-token'] as string;
+}
+
+/**
+ * Uses up the per-email sign-in limit for `email` (whatever RATE_LIMIT_SCALE is) with requests that
+ * carry no password, so no password is hashed; stops at the first 429.
+ */
+export async function tripSignInLimit(request: APIRequestContext, email: string, max = 5000): Promise<void> {
+  for (let sent = 0; sent < max; sent += 50) {
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        request.post('/api/auth/sign-in/email', { data: { email } }).then((r) => r.status()),
+      ),
+    );
+    if (statuses.includes(429)) return;
+  }
+  throw new Error(`no 429 after ${max} sign-in attempts for ${email}`);
+}

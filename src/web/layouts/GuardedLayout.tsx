@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identityRules';
 import { ROUTES } from '../../protocol/routes';
-import { signOut, useAuth } from '../lib/auth';
-import { rememberRequestedPath, signedInRoute } from '../lib/entry';
-import { useUserData } from '../lib/session';
+import { hasLoggedInBefore, signOut, useAuth } from '../lib/auth';
+import { entryRoute, rememberRequestedPath } from '../lib/entry';
+import { memberStatus, useUserData } from '../lib/session';
+import { Button } from '../ui/Button';
 import { Loading } from '../ui/Loading';
+import { MessagePage } from '../ui/MessagePage';
 import styles from './Shell.module.css';
 
 /** The footer sits below the fold: it loads after the page, outside the entry bundle. */
@@ -27,20 +29,29 @@ export function GuardedLayout() {
   const member = useUserData();
 
   if (auth.status === 'loading') return <Loading fullscreen />;
-  if (auth.status === 'signedOut') {
-    rememberRequestedPath(location.pathname + location.search);
-    return <Navigate to={ROUTES.login} replace />;
+  const signedIn = auth.status === 'signedIn';
+  // A refusal signs the member out (lib/session); this is the server out of reach: never a redirect loop.
+  if (signedIn && member.isError) {
+    return (
+      <MessagePage image="/maintenance.svg" title="We could not load your account.">
+        <p>Please check your connection and try again.</p>
+        <Button onClick={() => member.refetch()}>Try again</Button>
+      </MessagePage>
+    );
   }
-  if (!member.data) {
-    if (member.isError) return <Navigate to={ROUTES.login} replace />;
-    return <Loading fullscreen />;
-  }
-  const registered = member.data.registered;
-  const verified = auth.user.emailVerified || (registered && Boolean(member.data.pUserData.bVerified));
-  const detour = signedInRoute({ path: location.pathname, verified, registered });
-  if (detour) {
+  const target = entryRoute({
+    path: location.pathname,
+    search: location.search,
+    signedIn,
+    hasLoggedInBefore: hasLoggedInBefore(),
+    // An sCode is checked by the invite entry (RootLayout), which then moves a signed-out visitor on.
+    code: !signedIn && new URLSearchParams(location.search).has('sCode') ? 'pending' : 'none',
+    member: signedIn ? memberStatus(auth.user, member.data) : null,
+  });
+  if (target === 'wait') return <Loading fullscreen />;
+  if (target) {
     rememberRequestedPath(location.pathname + location.search);
-    return <Navigate to={detour} replace />;
+    return <Navigate to={target} replace />;
   }
 
   const logout = () => {

@@ -20,6 +20,9 @@ const PUBLIC_PATHS: readonly string[] = [
   ROUTES.devMailbox,
 ];
 
+/** Pages a registered, verified member has no business on: they go on to the requested path or /home. */
+const SIGNED_IN_LEAVES: readonly string[] = [ROUTES.root, ROUTES.login, ROUTES.register, ROUTES.verify];
+
 /** Keeps the invite and referral parameters through a redirect. */
 function withEntryParams(path: string, search: string): string {
   const from = new URLSearchParams(search);
@@ -71,14 +74,49 @@ export function afterSignInRoute(requested: string | null, verified: boolean): s
   return PATHS_THAT_GO_HOME.includes(path) ? ROUTES.home : requested;
 }
 
+/** The sCode check as entry routing sees it: no code in the address, still checking, or its outcome. */
+export type CodeCheck = 'none' | 'pending' | 'valid' | 'invalid';
+
+export interface EntryFacts {
+  path: string;
+  search: string;
+  signedIn: boolean;
+  hasLoggedInBefore: boolean;
+  code: CodeCheck;
+  /** Signed in: whether the account is verified and has a profile (null while its data loads). */
+  member?: { verified: boolean; registered: boolean } | null;
+  /** The remembered requested path + query (used on `/`). */
+  requested?: string | null;
+}
+
+/**
+ * SPEC §2 entry routing as one decision: where to go (path + query), null to stay, or 'wait'
+ * while the code check or the member's data is still on its way.
+ */
+export function entryRoute(facts: EntryFacts): string | null | 'wait' {
+  const { path, code, member } = facts;
+  if (!facts.signedIn) {
+    if (code === 'pending') return 'wait';
+    return code === 'none' ? signedOutRoute(facts) : codeRoute({ ...facts, codeValid: code === 'valid' });
+  }
+  if (!member) return 'wait';
+  if (!member.registered || !member.verified) return signedInRoute({ path, ...member });
+  return SIGNED_IN_LEAVES.includes(path) ? afterSignInRoute(facts.requested ?? null, true) : null;
+}
+
 /** Remembers the path + query a signed-out visitor asked for (SPEC §2). */
 export function rememberRequestedPath(pathAndQuery: string): void {
   session.set(STORAGE.requestedPath, pathAndQuery);
 }
 
-/** Where a member goes after sign-in; forgets the remembered path. */
+/** The path + query a signed-out visitor asked for, if any. */
+export const requestedPath = (): string | null => session.get(STORAGE.requestedPath);
+
+export const forgetRequestedPath = (): void => session.remove(STORAGE.requestedPath);
+
+/** Where a member goes after sign-in; forgets the remembered path once it is used. */
 export function afterSignInPath(verified = true): string {
-  const requested = session.get(STORAGE.requestedPath);
-  session.remove(STORAGE.requestedPath);
+  const requested = requestedPath();
+  if (verified) forgetRequestedPath();
   return afterSignInRoute(requested, verified);
 }

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../protocol/errorCodes';
 import { type GameVarValue, splitGameVars } from '../../protocol/gameVars';
 import type { UserData, UserDataAnswer } from '../../protocol/identity';
 import { portal } from '../api/client';
-import { signOut, useAuth } from './auth';
+import { type AuthUser, signOut, useAuth } from './auth';
 
 /** The member's data as the app uses it (SPEC §3): pUserData without aGameVars, and pGameVars. */
 export type MemberData =
@@ -24,10 +24,13 @@ export async function fetchUserData(token: string): Promise<MemberData> {
   throw new Error(answer ? `getUserData failed (${answer.iErrorCode})` : 'The server could not be reached.');
 }
 
-export function userDataQueryOptions(token: string | null) {
+/**
+ * Keyed by the account id, not the token: a refreshed token (password change) is the same member,
+ * and a cache persisted by another member of this browser is never shown. Sign-out clears the cache.
+ */
+export function userDataQueryOptions(token: string | null, userId = '') {
   return queryOptions({
-    // Not keyed by token: a refreshed token (password change) is the same member. Sign-out clears the cache.
-    queryKey: userDataQueryKey,
+    queryKey: [...userDataQueryKey, userId],
     queryFn: () => fetchUserData(token as string),
     enabled: Boolean(token),
     staleTime: 30_000,
@@ -37,5 +40,12 @@ export function userDataQueryOptions(token: string | null) {
 /** The signed-in member's data (disabled while signed out). */
 export function useUserData() {
   const auth = useAuth();
-  return useQuery(userDataQueryOptions(auth.status === 'signedIn' ? auth.token : null));
+  const signedIn = auth.status === 'signedIn';
+  return useQuery(userDataQueryOptions(signedIn ? auth.token : null, signedIn ? auth.user.id : ''));
+}
+
+/** What entry routing needs to know of a signed-in member (null while the data loads). */
+export function memberStatus(user: AuthUser, data: MemberData | undefined) {
+  if (!data) return null;
+  return { registered: data.registered, verified: user.emailVerified || (data.registered && data.pUserData.bVerified) };
 }

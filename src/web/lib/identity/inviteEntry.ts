@@ -1,5 +1,5 @@
 import { getAuthState, hasLoggedInBefore } from '../auth';
-import { codeRoute } from '../entry';
+import { entryRoute } from '../entry';
 import { checkInviteCode } from './store';
 
 /**
@@ -11,11 +11,12 @@ export async function runInviteEntry(location: { pathname: string; search: strin
   if (!sCode) return;
   const status = await checkInviteCode(sCode);
   if (getAuthState().status === 'signedIn') return;
-  const target = codeRoute({
+  const target = entryRoute({
     path: location.pathname,
     search: location.search,
-    codeValid: status.iCodeVerifyState === 1,
+    signedIn: false,
     hasLoggedInBefore: hasLoggedInBefore(),
+    code: status.iCodeVerifyState === 1 ? 'valid' : 'invalid',
   });
-  if (target) go(target);
+  if (target && target !== 'wait') go(target);
 }

@@ -7,13 +7,16 @@ import { type CodeStatus, codeStatusFrom, initialCodeStatus } from './codeVerify
 import { initialLoginStatus, type LoginEvent, type LoginStatus, loginReducer } from './loginState';
 
 /**
- * The app session state of SPEC §3 that several screens read: iLoginState, iErrorCode,
- * iCodeVerifyState with the invite's email, and sAgentTemplateID. The code status survives a reload
- * of the tab (sessionStorage) so /register keeps its invite.
+ * The app session state of SPEC §3 that several screens read: iLoginState, iErrorCode, and
+ * iCodeVerifyState with the invite's email (sAgentTemplateID is the protocol's AGENT_TEMPLATE_ID,
+ * which registerUser answers). The code status survives a reload of the tab (sessionStorage) so
+ * /register keeps its invite.
  */
 export interface IdentityState {
   login: LoginStatus;
   code: CodeStatus;
+  /** A sentence for the login form after a sign-out it should explain (a refused registration). */
+  notice: { text: string; at: number } | null;
 }
 
 const CODE_KEY = 'pCodeStatus';
@@ -27,7 +30,7 @@ function storedCode(): CodeStatus {
   }
 }
 
-let state: IdentityState = { login: initialLoginStatus, code: storedCode() };
+let state: IdentityState = { login: initialLoginStatus, code: storedCode(), notice: null };
 
 function set(next: IdentityState) {
   state = next;
@@ -57,6 +60,11 @@ export function dispatchLogin(event: LoginEvent): void {
 subscribeAuth(() => {
   if (getAuthState().status === 'signedOut' && state.login.iLoginState !== 0) dispatchLogin({ type: 'signedOut' });
 });
+
+/** Leaves (or with null, clears) a sentence for the login form. */
+export function setLoginNotice(text: string | null): void {
+  set({ ...state, notice: text ? { text, at: Date.now() } : null });
+}
 
 /** Checks an invite code with the server (verifyCode) and stores the outcome. */
 export async function checkInviteCode(sCode: string): Promise<CodeStatus> {

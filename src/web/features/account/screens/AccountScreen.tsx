@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, Check, Copy, KeyRound, LogOut, Mail, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCode, errorMessage } from '../../../../protocol/errors';
@@ -56,65 +57,84 @@ export default function AccountScreen() {
   }
 
   return (
-    <section className={styles.narrow}>
+    <section className={styles.page}>
       <PageHeader title="Account" subtitle={`Signed in as ${user.sUserName}`} />
       {error && <Notice tone="danger">{error}</Notice>}
-      <Card className={styles.section}>
-        <dl className={styles.facts}>
-          <dt>Username</dt>
-          <dd>{user.sUserName}</dd>
-          <dt>Email</dt>
-          <dd>
-            {auth.user.email}{' '}
-            <span className={verified ? styles.verified : styles.unverified}>
-              {verified ? '· verified' : '· not verified'}
-            </span>
-          </dd>
-          {user.pReferredByUserName && (
-            <>
-              <dt>Referred by</dt>
-              <dd>{user.pReferredByUserName}</dd>
-            </>
-          )}
-        </dl>
-        <label className={styles.checkbox}>
-          <input
-            type="checkbox"
-            checked={Boolean(user.bSubscribe)}
-            disabled={busy === 'subscribe'}
-            onChange={(e) => toggleSubscribe(e.target.checked)}
-          />
-          <span>Send me news about the universe</span>
-        </label>
-        <div className={styles.actions}>
-          <Link to={ROUTES.changeEmail}>Change email</Link>
-          <Link to={ROUTES.resetPassword}>Change password</Link>
-          <Link to={ROUTES.changeAccount}>Use another account</Link>
+      <div className={styles.grid}>
+        <Card className={styles.card}>
+          <h2>Profile</h2>
+          <dl className={styles.facts}>
+            <dt>Username</dt>
+            <dd>{user.sUserName}</dd>
+            <dt>Email</dt>
+            <dd>
+              {auth.user.email}
+              <span className={`${styles.pill} ${verified ? styles.verified : styles.unverified}`}>
+                {verified ? <BadgeCheck size={14} aria-hidden="true" /> : null}
+                {verified ? 'verified' : 'not verified'}
+              </span>
+            </dd>
+            {user.pReferredByUserName && (
+              <>
+                <dt>Referred by</dt>
+                <dd>{user.pReferredByUserName}</dd>
+              </>
+            )}
+          </dl>
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={Boolean(user.bSubscribe)}
+              disabled={busy === 'subscribe'}
+              onChange={(e) => toggleSubscribe(e.target.checked)}
+            />
+            <span>Send me news about the universe</span>
+          </label>
+          <nav className={styles.links} aria-label="Account settings">
+            <Link to={ROUTES.changeEmail}>
+              <Mail size={16} aria-hidden="true" />
+              Change email
+            </Link>
+            <Link to={ROUTES.resetPassword}>
+              <KeyRound size={16} aria-hidden="true" />
+              Change password
+            </Link>
+            <Link to={ROUTES.changeAccount}>
+              <Users size={16} aria-hidden="true" />
+              Use another account
+            </Link>
+          </nav>
+        </Card>
+        <div className={styles.column}>
+          <Card className={styles.card}>
+            <h2>Invite friends</h2>
+            <p className={styles.intro}>
+              Each friend who registers with your code gets a raffle ticket, and so do you.
+            </p>
+            <div className={styles.codeBox}>
+              <span>
+                <span className="visually-hidden">Your referral code: </span>
+                <span className={styles.code} data-testid="referral-code">
+                  {user.sReferralCode}
+                </span>
+              </span>
+              <Button variant="secondary" onClick={copyLink}>
+                {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+                {copied ? 'Link copied' : 'Copy referral link'}
+              </Button>
+            </div>
+            <p className={styles.link}>{referralLink}</p>
+          </Card>
+          <Card className={styles.card}>
+            <h2>Sessions</h2>
+            <p className={styles.intro}>Signs you out on every device, this one included.</p>
+            <Button variant="danger" onClick={signOutEverywhere} busy={busy === 'everywhere'}>
+              <LogOut size={16} aria-hidden="true" />
+              Sign out everywhere
+            </Button>
+          </Card>
         </div>
-      </Card>
-      <Card className={styles.section}>
-        <h2>Invite friends</h2>
-        <p className="muted">Each friend who registers with your code gets a raffle ticket, and so do you.</p>
-        <div className={styles.referral}>
-          <span className="visually-hidden">Your referral code:</span>
-          <span className={styles.code} data-testid="referral-code">
-            {user.sReferralCode}
-          </span>
-          <Button variant="secondary" onClick={copyLink}>
-            {copied ? 'Link copied' : 'Copy referral link'}
-          </Button>
-        </div>
-        <p className="muted" style={{ wordBreak: 'break-all', marginTop: 'var(--space-3)' }}>
-          {referralLink}
-        </p>
-      </Card>
-      <Card className={styles.section}>
-        <h2>Sessions</h2>
-        <p className="muted">Signs you out on every device, this one included.</p>
-        <Button variant="danger" onClick={signOutEverywhere} busy={busy === 'everywhere'}>
-          Sign out everywhere
-        </Button>
-      </Card>
+      </div>
     </section>
   );
 }

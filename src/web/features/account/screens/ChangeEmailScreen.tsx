@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { EMAIL_PATTERN } from '../../../../protocol/identityRules';
@@ -7,6 +8,7 @@ import { type AuthError, authRequest, refreshSession, useAuth } from '../../../l
 import { authErrorMessage } from '../../../lib/authErrors';
 import { userDataQueryKey } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
 import { Field } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -53,24 +55,34 @@ export default function ChangeEmailScreen() {
 
   return (
     <section className={styles.narrow}>
+      <Link to={ROUTES.account} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" />
+        Account
+      </Link>
       <PageHeader title="Change email" subtitle={`Now: ${current}`} />
-      <form onSubmit={submit} noValidate>
-        <Field
-          label="New email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          error={touched ? error : undefined}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {outcome && <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>}
-        <div className={styles.actions}>
-          <Button type="submit" busy={busy}>
-            Change email
-          </Button>
-          <Link to={ROUTES.account}>Back to account</Link>
-        </div>
-      </form>
+      <Card className={styles.card}>
+        <p className={styles.intro}>
+          {verified
+            ? 'We send a confirmation link to the new address. Your email changes when you open it.'
+            : 'Your address changes at once, and the new one gets a verification link.'}
+        </p>
+        <form onSubmit={submit} noValidate>
+          <Field
+            label="New email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={touched ? error : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {outcome && <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>}
+          <div className={styles.actions}>
+            <Button type="submit" busy={busy}>
+              Change email
+            </Button>
+          </div>
+        </form>
+      </Card>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { passwordProblem } from '../../../../protocol/identityRules';
@@ -5,6 +6,7 @@ import { ROUTES } from '../../../../protocol/routes';
 import { type AuthError, type AuthUser, acceptSession, authRequest, pickUser } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/authErrors';
 import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
 import { Field } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -50,41 +52,48 @@ export default function ResetPasswordScreen() {
 
   return (
     <section className={styles.narrow}>
+      <Link to={ROUTES.account} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" />
+        Account
+      </Link>
       <PageHeader title="Change password" />
-      <form onSubmit={submit} noValidate>
-        <Field
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          error={touched ? errors.current : undefined}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          hint="8 to 128 characters."
-          error={touched ? errors.next : undefined}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        <Field
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          error={touched ? errors.confirm : undefined}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-        {outcome && <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>}
-        <div className={styles.actions}>
-          <Button type="submit" busy={busy}>
-            Change password
-          </Button>
-          <Link to={ROUTES.account}>Back to account</Link>
-        </div>
-      </form>
+      <Card className={styles.card}>
+        <p className={styles.intro}>Your other devices are signed out; this one stays signed in.</p>
+        <form onSubmit={submit} noValidate>
+          <Field
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            error={touched ? errors.current : undefined}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            hint="8 to 128 characters."
+            error={touched ? errors.next : undefined}
+            onChange={(e) => setNext(e.target.value)}
+          />
+          <Field
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            error={touched ? errors.confirm : undefined}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          {outcome && <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>}
+          <div className={styles.actions}>
+            <Button type="submit" busy={busy}>
+              Change password
+            </Button>
+            <Link to={ROUTES.forgotPassword}>Forgot your current password?</Link>
+          </div>
+        </form>
+      </Card>
     </section>
   );
 }

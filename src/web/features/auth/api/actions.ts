@@ -8,8 +8,9 @@ const token = () => getAuthState().token;
 
 export const checkUserName = (sUserName: string) => portal<CheckUserNameAnswer>('checkUserName', { sUserName });
 
-export const registerUser = (fields: RegistrationFields) =>
-  portal<RegisterUserAnswer>('registerUser', { ...fields }, { token: token() });
+/** registerUser with this tab's session, or with a session it has not adopted yet. */
+export const registerUser = (fields: RegistrationFields, bearer: string | null = token()) =>
+  portal<RegisterUserAnswer>('registerUser', { ...fields }, { token: bearer });
 
 export const userVerified = () => portal<UserVerifiedAnswer>('userVerified', {}, { token: token() });
 

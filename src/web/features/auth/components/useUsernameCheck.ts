@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ErrorCode } from '../../../../protocol/errors';
+import { ErrorCode, errorMessage } from '../../../../protocol/errors';
 import { usernameProblem } from '../../../../protocol/identityRules';
 import { checkUserName } from '../api/actions';
 
@@ -27,6 +27,8 @@ export function useUsernameCheck(name: string, delayMs = 400): UsernameCheck {
       if (answer?.iErrorCode === ErrorCode.OK) setCheck({ status: 'available' });
       else if (answer?.iErrorCode === ErrorCode.USERNAME_TAKEN)
         setCheck({ status: 'taken', suggestion: answer.sSuggestedUserName ?? '' });
+      else if (answer?.iErrorCode === ErrorCode.RATE_LIMITED)
+        setCheck({ status: 'unknown', message: errorMessage(answer.iErrorCode) });
       else setCheck({ status: 'unknown', message: 'We could not check this name right now.' });
     }, delayMs);
     return () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CodeVerifyStateValue, codeStatusFrom } from '../../../lib/identity/codeVerify';
 import { initialLoginStatus, type LoginEvent, type LoginStatus, loginReducer } from '../../../lib/identity/loginState';
-import { type FlowDeps, runLogin, runRegistration } from './flows';
+import { type FlowDeps, runLogin, runRegistration, runServerRegistration } from './flows';
 
 const run = (...events: LoginEvent[]) => events.reduce(loginReducer, initialLoginStatus);
 
@@ -60,17 +60,32 @@ describe('iCodeVerifyState (SPEC §4)', () => {
   });
 });
 
+const SESSION = { token: 'held-token', user: { emailVerified: false } };
+
 function fakeDeps(overrides: Partial<FlowDeps> = {}) {
   const events: string[] = [];
   let status = initialLoginStatus;
   const calls: string[] = [];
   const deps: FlowDeps = {
     signIn: async () => calls.push('signIn'),
-    signUp: async () => calls.push('signUp'),
-    signOut: async () => {
-      calls.push('signOut');
+    signUp: async () => {
+      calls.push('signUp');
+      return SESSION;
     },
-    registerUser: async () => ({ iErrorCode: 0 }),
+    openSession: async () => {
+      calls.push('openSession');
+      return { ...SESSION, user: { emailVerified: true } };
+    },
+    adopt: (session) => {
+      calls.push(`adopt ${session.token}`);
+    },
+    registerUser: async (_fields, token) => {
+      calls.push(`registerUser ${token ?? 'tab'}`);
+      return { iErrorCode: 0, sAgentTokenTemplateID: 'agent' };
+    },
+    signOut: async (token) => {
+      calls.push(`signOut ${token ?? 'tab'}`);
+    },
     recheckCode: async () => {
       calls.push('recheckCode');
     },
@@ -84,67 +99,96 @@ function fakeDeps(overrides: Partial<FlowDeps> = {}) {
 }
 
 const fields = { sCode: '', sReferredByCode: '', sUserName: 'seeker', bSubscribe: false };
-const inUse = { status: 422, code: 'USER_ALREADY_EXISTS', message: 'exists' };
+const inUse = { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'exists' };
 const wrong = { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'wrong' };
+const credentials = { email: 'a@b.co', password: 'password1' };
 
 describe('login and registration flows', () => {
-  it('login success ends in 2', async () => {
+  it('login success: 1 then 2', async () => {
     const f = fakeDeps();
     expect(await runLogin(f.deps, 'a@b.co', 'password1')).toEqual({ ok: true });
+    expect(f.events).toEqual(['loginStarted', 'signedIn']);
     expect(f.status().iLoginState).toBe(2);
   });
 
   it('login failure ends in 100', async () => {
     const f = fakeDeps({ signIn: () => Promise.reject(wrong) });
-    expect((await runLogin(f.deps, 'a@b.co', 'x')).ok).toBe(false);
+    expect(await runLogin(f.deps, 'a@b.co', 'x')).toMatchObject({ ok: false, reason: 'credentials', error: wrong });
     expect(f.status().iLoginState).toBe(100);
   });
 
-  it('registration: sign up then registerUser 0 ends in 2', async () => {
+  it('registration: sign up, registerUser with the new session, 0 → 2, then the session is adopted', async () => {
     const f = fakeDeps();
-    expect(await runRegistration(f.deps, { email: 'a@b.co', password: 'password1' }, fields)).toEqual({ ok: true });
-    expect(f.calls).toEqual(['signUp']);
+    expect(await runRegistration(f.deps, credentials, fields)).toEqual({
+      ok: true,
+      verified: false,
+      sAgentTemplateID: 'agent',
+    });
+    expect(f.calls).toEqual(['signUp', 'registerUser held-token', 'adopt held-token']);
+    expect(f.events).toEqual(['registerStarted', 'registrationAnswered']);
     expect(f.status()).toEqual({ iLoginState: 2, iErrorCode: 0 });
   });
 
   it('email in use: logs in with the same credentials and continues (2)', async () => {
     const f = fakeDeps({ signUp: () => Promise.reject(inUse) });
-    expect((await runRegistration(f.deps, { email: 'a@b.co', password: 'password1' }, fields)).ok).toBe(true);
-    expect(f.calls).toEqual(['signIn']);
+    expect(await runRegistration(f.deps, credentials, fields)).toMatchObject({ ok: true, verified: true });
+    expect(f.calls).toEqual(['openSession', 'registerUser held-token', 'adopt held-token']);
     expect(f.status().iLoginState).toBe(2);
   });
 
-  it('email in use and the login fails: 3', async () => {
-    const f = fakeDeps({ signUp: () => Promise.reject(inUse), signIn: () => Promise.reject(wrong) });
+  it('a sign-up answer without a session (existing account hidden) is treated as email in use', async () => {
+    const f = fakeDeps({
+      signUp: async () => {
+        f.calls.push('signUp');
+        return null;
+      },
+    });
+    expect(await runRegistration(f.deps, credentials, fields)).toMatchObject({ ok: true });
+    expect(f.calls).toEqual(['signUp', 'openSession', 'registerUser held-token', 'adopt held-token']);
+  });
+
+  it('email in use and the login fails: 3, nothing registered', async () => {
+    const f = fakeDeps({ signUp: () => Promise.reject(inUse), openSession: () => Promise.reject(wrong) });
     const result = await runRegistration(f.deps, { email: 'a@b.co', password: 'nope-nope' }, fields);
     expect(result).toMatchObject({ ok: false, reason: 'alreadyRegistered' });
+    expect(f.calls).toEqual([]);
     expect(f.status().iLoginState).toBe(3);
   });
 
-  it('another sign-up error: 100, no registration call', async () => {
-    let registered = false;
+  it('another sign-up error: 100, no login attempt, no registration call', async () => {
+    const short = { status: 400, code: 'PASSWORD_TOO_SHORT', message: 'short' };
+    const f = fakeDeps({ signUp: () => Promise.reject(short) });
+    expect(await runRegistration(f.deps, { email: 'a@b.co', password: 'x' }, fields)).toMatchObject({
+      ok: false,
+      reason: 'auth',
+      error: short,
+    });
+    expect(f.calls).toEqual([]);
+    expect(f.events).toEqual(['registerStarted', 'registerFailed']);
+    expect(f.status().iLoginState).toBe(100);
+  });
+
+  it('registerUser refuses: 100, the held session ends (never adopted), the code is checked again, then 0', async () => {
+    const seen: number[] = [];
     const f = fakeDeps({
-      signUp: () => Promise.reject({ status: 400, code: 'PASSWORD_TOO_SHORT', message: 'short' }),
-      registerUser: async () => {
-        registered = true;
-        return { iErrorCode: 0 };
+      registerUser: async (_fields, token) => {
+        f.calls.push(`registerUser ${token}`);
+        return { iErrorCode: 11, sMessage: 'taken' };
       },
     });
-    expect((await runRegistration(f.deps, { email: 'a@b.co', password: 'x' }, fields)).ok).toBe(false);
-    expect(f.status().iLoginState).toBe(100);
-    expect(registered).toBe(false);
-  });
-
-  it('registerUser refuses: 100, signs out, re-runs the code check', async () => {
-    const f = fakeDeps({ registerUser: async () => ({ iErrorCode: 11, sMessage: 'taken' }) });
-    const result = await runRegistration(f.deps, { email: 'a@b.co', password: 'password1' }, fields);
-    expect(result).toMatchObject({ ok: false, reason: 'registration', iErrorCode: 11 });
-    expect(f.calls).toEqual(['signUp', 'signOut', 'recheckCode']);
+    const dispatch = f.deps.dispatch;
+    f.deps.dispatch = (event) => {
+      dispatch(event);
+      seen.push(f.status().iLoginState);
+    };
+    const result = await runRegistration(f.deps, credentials, fields);
+    expect(result).toEqual({ ok: false, reason: 'registration', iErrorCode: 11, sMessage: 'taken' });
+    expect(f.calls).toEqual(['signUp', 'registerUser held-token', 'signOut held-token', 'recheckCode']);
+    expect(seen).toEqual([1, 100, 0]);
     expect(f.status()).toEqual({ iLoginState: 0, iErrorCode: 11 });
-    expect(f.events).toContain('registrationAnswered');
   });
 
-  it('registerUser returns nothing: iErrorCode 104, state 100 before sign-out', async () => {
+  it('registerUser returns nothing: iErrorCode 104 and 100, then sign-out (0)', async () => {
     const seen: number[] = [];
     const f = fakeDeps({ registerUser: async () => null });
     const dispatch = f.deps.dispatch;
@@ -152,9 +196,22 @@ describe('login and registration flows', () => {
       dispatch(event);
       seen.push(f.status().iLoginState);
     };
-    const result = await runRegistration(f.deps, { email: 'a@b.co', password: 'password1' }, fields);
-    expect(result).toMatchObject({ ok: false, iErrorCode: 104 });
+    const result = await runRegistration(f.deps, credentials, fields);
+    expect(result).toMatchObject({ ok: false, reason: 'registration', iErrorCode: 104 });
     expect(seen).toEqual([1, 100, 0]);
     expect(f.status().iErrorCode).toBe(104);
+    expect(f.calls).toContain('signOut held-token');
+    expect(f.calls.some((c) => c.startsWith('adopt'))).toBe(false);
+  });
+
+  it('finishing a signed-in account: registerUser with the tab session; a refusal signs the tab out', async () => {
+    const ok = fakeDeps();
+    expect(await runServerRegistration(ok.deps, fields)).toMatchObject({ ok: true });
+    expect(ok.calls).toEqual(['registerUser tab']);
+
+    const refused = fakeDeps({ registerUser: async () => ({ iErrorCode: 17 }) });
+    expect(await runServerRegistration(refused.deps, fields)).toMatchObject({ ok: false, iErrorCode: 17 });
+    expect(refused.calls).toEqual(['signOut tab', 'recheckCode']);
+    expect(refused.status()).toEqual({ iLoginState: 0, iErrorCode: 17 });
   });
 });

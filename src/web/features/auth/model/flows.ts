@@ -1,12 +1,32 @@
 import type { AuthError } from '../../../lib/auth';
 import type { LoginEvent } from '../../../lib/identity/loginState';
 
+/** A Better Auth session the registration flow holds until registerUser accepts the member. */
+export interface PendingSession {
+  token: string;
+  user: { emailVerified: boolean };
+}
+
 /** What the login and registration flows need from the outside world (injected, so they are testable). */
 export interface FlowDeps {
+  /** Password login of this tab (the login form). */
   signIn(email: string, password: string): Promise<unknown>;
-  signUp(email: string, password: string, name: string): Promise<unknown>;
-  signOut(): Promise<void>;
-  registerUser(fields: RegistrationFields): Promise<{ iErrorCode: number; sMessage?: string } | null>;
+  /**
+   * Creates the account; its session is not this tab's until registration succeeds. Null: an
+   * answer without a session (Better Auth set to hide that the email is already registered).
+   */
+  signUp(email: string, password: string, name: string): Promise<PendingSession | null>;
+  /** A password login held back the same way (registration with an email already in use). */
+  openSession(email: string, password: string): Promise<PendingSession>;
+  /** Makes a held session this tab's session. */
+  adopt(session: PendingSession): void;
+  /** registerUser with the held session's token, or this tab's when none is given. */
+  registerUser(
+    fields: RegistrationFields,
+    token?: string,
+  ): Promise<{ iErrorCode: number; sMessage?: string; sAgentTokenTemplateID?: string } | null>;
+  /** Ends the held session, or this tab's when none is given. */
+  signOut(token?: string): Promise<void>;
   /** Re-runs the invite-code check (SPEC §4, after a refused registration). */
   recheckCode(): Promise<void>;
   dispatch(event: LoginEvent): void;
@@ -20,7 +40,7 @@ export interface RegistrationFields {
 }
 
 export type FlowResult =
-  | { ok: true }
+  | { ok: true; verified?: boolean; sAgentTemplateID?: string }
   | {
       ok: false;
       reason: 'credentials' | 'alreadyRegistered' | 'auth' | 'registration';
@@ -29,7 +49,7 @@ export type FlowResult =
       sMessage?: string;
     };
 
-const isEmailInUse = (error: AuthError) => error.status === 422 || /ALREADY_EXISTS/.test(error.code);
+const isEmailInUse = (error: AuthError) => error.status === 422 || /ALREADY_EXISTS/.test(error.code ?? '');
 
 /** SPEC §4 password login: 1, then 2 on the sign-in change, 100 on any error. */
 export async function runLogin(deps: FlowDeps, email: string, password: string): Promise<FlowResult> {
@@ -44,12 +64,22 @@ export async function runLogin(deps: FlowDeps, email: string, password: string):
   return { ok: true };
 }
 
-/** The server registration call after sign-in: 0 → 2; anything else → 100, sign out, re-check the code. */
-export async function runServerRegistration(deps: FlowDeps, fields: RegistrationFields): Promise<FlowResult> {
-  const answer = await deps.registerUser(fields);
+/**
+ * The server registration call for a signed-in account (`session`: one the flow holds; none: this
+ * tab's): 0 → 2 and the session becomes the tab's; anything else → 100, sign out, re-check the code.
+ */
+export async function runServerRegistration(
+  deps: FlowDeps,
+  fields: RegistrationFields,
+  session?: PendingSession,
+): Promise<FlowResult> {
+  const answer = await deps.registerUser(fields, session?.token);
   deps.dispatch({ type: 'registrationAnswered', answer });
-  if (answer?.iErrorCode === 0) return { ok: true };
-  await deps.signOut();
+  if (answer?.iErrorCode === 0) {
+    if (session) deps.adopt(session);
+    return { ok: true, verified: session?.user.emailVerified, sAgentTemplateID: answer.sAgentTokenTemplateID };
+  }
+  await deps.signOut(session?.token);
   deps.dispatch({ type: 'signedOut' });
   await deps.recheckCode();
   return { ok: false, reason: 'registration', iErrorCode: answer?.iErrorCode ?? 104, sMessage: answer?.sMessage };
@@ -57,7 +87,9 @@ export async function runServerRegistration(deps: FlowDeps, fields: Registration
 
 /**
  * SPEC §4 registration: 1, create the account; if the email is in use, log in with the same
- * credentials (failure → 3); other errors → 100; then the server registration call.
+ * credentials (failure → 3); other errors → 100; then the server registration call. The new
+ * session becomes this tab's only when registration succeeds, so a refusal leaves the visitor
+ * signed out on the form, with the reason.
  */
 export async function runRegistration(
   deps: FlowDeps,
@@ -65,20 +97,25 @@ export async function runRegistration(
   fields: RegistrationFields,
 ): Promise<FlowResult> {
   deps.dispatch({ type: 'registerStarted' });
+  let session: PendingSession | null;
   try {
-    await deps.signUp(credentials.email, credentials.password, fields.sUserName);
+    session = await deps.signUp(credentials.email, credentials.password, fields.sUserName);
   } catch (error) {
     const failure = error as AuthError;
     if (!isEmailInUse(failure)) {
       deps.dispatch({ type: 'registerFailed' });
       return { ok: false, reason: 'auth', error: failure };
     }
+    session = null;
+  }
+  // Email in use: Better Auth refuses (422), or, when set to hide existing accounts, answers without a session.
+  if (!session) {
     try {
-      await deps.signIn(credentials.email, credentials.password);
+      session = await deps.openSession(credentials.email, credentials.password);
     } catch (loginError) {
       deps.dispatch({ type: 'alreadyRegistered' });
       return { ok: false, reason: 'alreadyRegistered', error: loginError as AuthError };
     }
   }
-  return runServerRegistration(deps, fields);
+  return runServerRegistration(deps, fields, session);
 }

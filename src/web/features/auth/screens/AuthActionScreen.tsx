@@ -11,8 +11,12 @@ import { Field } from '../../../ui/Field';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
+import styles from '../components/AuthPanel.module.css';
 
-type Outcome = { ok: boolean; text: string } | null;
+type Outcome = { ok: boolean; text: string; linkDead?: boolean } | null;
+
+/** Better Auth's answers for a link that can no longer be used. */
+const DEAD_LINK = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_ALREADY_USED']);
 
 /** Confirms an email address (verifyEmail, verifyAndChangeEmail) from an email link. */
 function VerifyEmailAction({ token, changing }: { token: string; changing: boolean }) {
@@ -68,11 +72,22 @@ function ResetPasswordAction({ token }: { token: string }) {
       dropSession();
       setOutcome({ ok: true, text: 'Your password is changed. Log in with your new password.' });
     } catch (error) {
-      setOutcome({ ok: false, text: authErrorMessage(error as AuthError) });
+      const failure = error as AuthError;
+      setOutcome({ ok: false, text: authErrorMessage(failure), linkDead: DEAD_LINK.has(failure.code) });
     }
     setBusy(false);
   }
 
+  if (outcome?.linkDead) {
+    return (
+      <>
+        <Notice tone="danger">{outcome.text}</Notice>
+        <p>
+          <Link to={ROUTES.forgotPassword}>Request a new link</Link>
+        </p>
+      </>
+    );
+  }
   if (outcome?.ok) {
     return (
       <>
@@ -120,7 +135,11 @@ export default function AuthActionScreen() {
   const title = TITLES[mode];
 
   return (
-    <div style={{ padding: 'var(--space-5) var(--space-4)' }}>
+    <div className={styles.bare}>
+      <Link to={ROUTES.root} className={styles.brand}>
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span>Cthulhu Portal</span>
+      </Link>
       <AuthPanel title={title ?? 'Account link'}>
         {!title || !token ? (
           <Notice tone="danger">This link is not complete. Please open it again from your email.</Notice>

@@ -1,33 +1,43 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EMAIL_PATTERN } from '../../../../protocol/identityRules';
 import { ROUTES } from '../../../../protocol/routes';
-import { getAuthState, useAuth } from '../../../lib/auth';
+import { useAuth } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/authErrors';
-import { afterSignInPath } from '../../../lib/entry';
+import { setLoginNotice, useIdentity } from '../../../lib/identity/store';
+import { memberStatus, useUserData } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
 import { flowDeps } from '../model/deps';
 import { runLogin } from '../model/flows';
+import { goOn, signedInTarget } from '../model/goOn';
+
+const NOTICE_TTL_MS = 5 * 60_000;
 
 export default function LoginScreen() {
   const navigate = useNavigate();
   const auth = useAuth();
+  const member = useUserData();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submitted = useRef(false);
+  // A sign-out elsewhere may have left a reason for this form (a refused registration).
+  const { notice } = useIdentity();
+  const reason = notice && Date.now() - notice.at < NOTICE_TTL_MS ? notice.text : null;
 
-  // A member who is already signed in has nothing to do here (a sign-in from this form navigates itself).
-  useEffect(() => {
-    if (auth.status === 'signedIn' && !submitted.current) {
-      navigate(afterSignInPath(auth.user.emailVerified), { replace: true });
-    }
-  }, [auth, navigate]);
+  // Signed in (by this form or before): on to the requested page, /verify, or /register to finish,
+  // once the member's data is known (the guard explains a failure to load it).
+  const target =
+    auth.status !== 'signedIn'
+      ? null
+      : member.isError
+        ? ROUTES.home
+        : signedInTarget(ROUTES.login, memberStatus(auth.user, member.data));
+  useEffect(() => goOn(navigate, target), [target, navigate]);
 
   const emailError = touched && !EMAIL_PATTERN.test(email.trim()) ? 'Please enter a valid email address.' : undefined;
   const passwordError = touched && password.length === 0 ? 'Please enter your password.' : undefined;
@@ -38,15 +48,11 @@ export default function LoginScreen() {
     if (!EMAIL_PATTERN.test(email.trim()) || password.length === 0) return;
     setBusy(true);
     setError(null);
-    submitted.current = true;
+    setLoginNotice(null);
     const result = await runLogin(flowDeps, email.trim(), password);
-    if (result.ok) {
-      const state = getAuthState();
-      navigate(afterSignInPath(state.status === 'signedIn' && state.user.emailVerified), { replace: true });
-    } else {
-      submitted.current = false;
-      setError(result.error ? authErrorMessage(result.error) : 'That did not work. Please try again.');
-    }
+    // Success: the sign-in change moves the member on (above); the button stays busy until then.
+    if (result.ok) return;
+    setError(result.error ? authErrorMessage(result.error) : 'That did not work. Please try again.');
     setBusy(false);
   }
 
@@ -61,6 +67,7 @@ export default function LoginScreen() {
         </>
       }
     >
+      {reason && <Notice tone="warning">{reason}</Notice>}
       <form onSubmit={submit} noValidate>
         <Field
           label="Email"

@@ -1,36 +1,51 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorCode, errorMessage } from '../../../../protocol/errors';
 import { EMAIL_PATTERN, passwordProblem, usernameProblem } from '../../../../protocol/identityRules';
 import { ROUTES } from '../../../../protocol/routes';
 import { useAuth } from '../../../lib/auth';
 import { authErrorMessage } from '../../../lib/authErrors';
-import { afterSignInPath } from '../../../lib/entry';
-import { useIdentity } from '../../../lib/identity/store';
-import { userDataQueryKey } from '../../../lib/session';
+import { getIdentity, setLoginNotice, useIdentity } from '../../../lib/identity/store';
+import { memberStatus, userDataQueryKey, useUserData } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
+import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
 import styles from '../components/RegisterForm.module.css';
 import { useUsernameCheck } from '../components/useUsernameCheck';
 import { flowDeps } from '../model/deps';
-import { type FlowResult, runRegistration, runServerRegistration } from '../model/flows';
+import { type FlowDeps, type FlowResult, runRegistration, runServerRegistration } from '../model/flows';
+import { goOn, signedInTarget } from '../model/goOn';
 
 function failureMessage(result: Exclude<FlowResult, { ok: true }>): string {
-  if (result.reason === 'alreadyRegistered') {
+  if (result.reason === 'alreadyRegistered' && result.error?.status !== 429) {
     return 'This email is already registered. Log in instead, or reset your password.';
   }
   if (result.error) return authErrorMessage(result.error);
   return result.sMessage ?? errorMessage(result.iErrorCode ?? ErrorCode.NO_RESPONSE);
 }
 
+/**
+ * Finishing a signed-in account: a refusal signs this tab out, and the app then shows /login, so
+ * the reason is left for the login form to show.
+ */
+const finishingDeps: FlowDeps = {
+  ...flowDeps,
+  signOut: async (token) => {
+    const reason = errorMessage(getIdentity().login.iErrorCode);
+    setLoginNotice(`Your registration could not be finished: ${reason} Log in to try again.`);
+    await flowDeps.signOut(token);
+  },
+};
+
 export default function RegisterScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const auth = useAuth();
+  const member = useUserData();
   const { code } = useIdentity();
   const query = new URLSearchParams(location.search);
   const sCode = query.get('sCode') ?? code.sCode;
@@ -50,7 +65,14 @@ export default function RegisterScreen() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const check = useUsernameCheck(userName);
+
+  // A signed-in account with its profile (already, or just now) goes on: /verify, the requested page or /home.
+  const status = auth.status === 'signedIn' ? memberStatus(auth.user, member.data) : null;
+  const target =
+    finishing && member.isError ? ROUTES.home : status?.registered ? signedInTarget(ROUTES.register, status) : null;
+  useEffect(() => goOn(navigate, target), [target, navigate]);
 
   const emailValue = lockedEmail || email;
   const errors = {
@@ -65,18 +87,26 @@ export default function RegisterScreen() {
     if (errors.email || errors.password || errors.userName) return;
     setBusy(true);
     setError(null);
+    setLoginNotice(null);
     const fields = { sCode, sReferredByCode: referral, sUserName: userName.trim(), bSubscribe: subscribe };
     const result = finishing
-      ? await runServerRegistration(flowDeps, fields)
+      ? await runServerRegistration(finishingDeps, fields)
       : await runRegistration(flowDeps, { email: emailValue.trim(), password }, fields);
     setBusy(false);
     if (result.ok) {
+      // The member's data now has a profile: the effect above moves on.
+      setDone(true);
       await queryClient.invalidateQueries({ queryKey: userDataQueryKey });
-      navigate(afterSignInPath(false), { replace: true });
       return;
     }
     setError(failureMessage(result));
   }
+
+  // Registered just now, or signed in and still finding out whether there is anything to finish.
+  if (done || (finishing && (!status || status.registered))) return <Loading label="Opening the portal…" />;
+
+  const codeChecked = code.sCode === sCode.trim() && code.iCodeVerifyState !== 0;
+  const codeInvalid = codeChecked && code.iCodeVerifyState === -1;
 
   const usernameHint =
     check.status === 'checking'
@@ -98,10 +128,12 @@ export default function RegisterScreen() {
       }
     >
       {sCode && (
-        <Notice tone={code.iCodeVerifyState === -1 && code.sCode === sCode ? 'warning' : 'success'}>
-          {code.iCodeVerifyState === -1 && code.sCode === sCode
+        <Notice tone={codeInvalid ? 'warning' : codeChecked ? 'success' : 'info'}>
+          {codeInvalid
             ? `The invite code ${sCode} is not valid.`
-            : `Invite code ${sCode}`}
+            : codeChecked
+              ? `Invite code ${sCode}`
+              : `Checking the invite code ${sCode}…`}
         </Notice>
       )}
       <form onSubmit={submit} noValidate>
@@ -128,7 +160,9 @@ export default function RegisterScreen() {
         )}
         <Field
           label="Username"
-          autoComplete="username"
+          autoComplete="nickname"
+          autoCapitalize="none"
+          spellCheck={false}
           value={userName}
           hint={usernameHint}
           error={

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ErrorCode, errorMessage } from '../../../../protocol/errors';
 import { ROUTES } from '../../../../protocol/routes';
 import { refreshSession, useAuth } from '../../../lib/auth';
 import { afterSignInPath } from '../../../lib/entry';
 import { SEND_VERIFICATION_KEY } from '../../../lib/identity/store';
-import { userDataQueryKey } from '../../../lib/session';
+import { memberStatus, userDataQueryKey, useUserData } from '../../../lib/session';
 import { local } from '../../../lib/storage';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
@@ -18,12 +18,28 @@ const RESEND_COOLDOWN_S = 60;
 /** /verify: sends the verification email once per browser, checks, and resends with a cooldown. */
 export default function VerifyScreen() {
   const auth = useAuth();
+  const member = useUserData();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [cooldown, setCooldown] = useState(0);
   const [busy, setBusy] = useState<'check' | 'send' | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'warning' | 'danger'; text: string } | null>(null);
   const email = auth.status === 'signedIn' ? auth.user.email : '';
+  const status = auth.status === 'signedIn' ? memberStatus(auth.user, member.data) : null;
+  const verified = auth.status === 'signedIn' && auth.user.emailVerified;
+  // Verification follows registration: an account without its profile finishes that first.
+  const unregistered = status?.registered === false;
+  const left = useRef(false);
+
+  // Verified (by this check, a refreshed session, or on arrival): on to the requested path or /home, once.
+  const leave = useCallback(() => {
+    if (left.current) return;
+    left.current = true;
+    navigate(afterSignInPath(true), { replace: true });
+  }, [navigate]);
+  useEffect(() => {
+    if (verified) leave();
+  }, [verified, leave]);
 
   async function send() {
     setBusy('send');
@@ -47,7 +63,7 @@ export default function VerifyScreen() {
     setBusy(null);
     if (answer?.iErrorCode === ErrorCode.OK && answer.bVerified) {
       await queryClient.invalidateQueries({ queryKey: userDataQueryKey });
-      navigate(afterSignInPath(true), { replace: true });
+      leave();
     } else if (answer?.iErrorCode === ErrorCode.OK) {
       setNotice({ tone: 'warning', text: 'Your email is not verified yet. Open the link in the email we sent you.' });
     } else {
@@ -56,11 +72,11 @@ export default function VerifyScreen() {
   }
 
   // SPEC §4: the verification email goes out once (remembered in this browser per address).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per signed-in address
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per signed-in, registered address
   useEffect(() => {
-    if (auth.status !== 'signedIn' || auth.user.emailVerified) return;
+    if (!status?.registered || verified) return;
     if (local.get(SEND_VERIFICATION_KEY) !== email) send();
-  }, [email]);
+  }, [email, status?.registered]);
 
   useEffect(() => {
     if (cooldown <= 0) return;
@@ -69,7 +85,7 @@ export default function VerifyScreen() {
   }, [cooldown]);
 
   if (auth.status === 'signedOut') return <Navigate to={ROUTES.login} replace />;
-  if (auth.status === 'signedIn' && auth.user.emailVerified) return <Navigate to={afterSignInPath(true)} replace />;
+  if (unregistered) return <Navigate to={ROUTES.register} replace />;
 
   return (
     <AuthPanel
