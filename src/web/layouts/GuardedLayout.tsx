@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identityRules';
 import { ROUTES } from '../../protocol/routes';
 import { hasLoggedInBefore, signOut, useAuth } from '../lib/auth';
@@ -8,10 +8,9 @@ import { memberStatus, useUserData } from '../lib/session';
 import { Button } from '../ui/Button';
 import { Loading } from '../ui/Loading';
 import { MessagePage } from '../ui/MessagePage';
+import { PageBody } from './PageBody';
 import styles from './Shell.module.css';
 
-/** The footer sits below the fold: it loads after the page, outside the entry bundle. */
-const Footer = lazy(() => import('../ui/Footer'));
 /** Only members see the navbar: it loads with the first guarded page, not with the entry bundle. */
 const Navbar = lazy(() => import('../ui/Navbar'));
 
@@ -63,14 +62,7 @@ export function GuardedLayout() {
       <Suspense fallback={<div className={styles.navPlaceholder} />}>
         <Navbar onLogout={logout} agentTemplateId={AGENT_TEMPLATE_ID} />
       </Suspense>
-      <main id="main" className={styles.main}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <PageBody />
       <Suspense fallback={null}>
         <RewardPopups />
       </Suspense>

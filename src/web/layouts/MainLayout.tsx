@@ -1,13 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ROUTES } from '../../protocol/routes';
 import { hasLoggedInBefore, useAuth } from '../lib/auth';
 import { signedOutRoute } from '../lib/entry';
-import { Loading } from '../ui/Loading';
+import { PageBody } from './PageBody';
 import styles from './Shell.module.css';
-
-/** The footer sits below the fold: it loads after the page, outside the entry bundle. */
-const Footer = lazy(() => import('../ui/Footer'));
 
 /** The public layout: brand header, content, footer; /cursebreaker is gated for signed-out visitors (SPEC §2). */
 export function MainLayout() {
@@ -29,14 +25,7 @@ export function MainLayout() {
           <span>Cthulhu Portal</span>
         </Link>
       </header>
-      <main id="main" className={styles.main}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <PageBody />
     </div>
   );
 }
