@@ -29,6 +29,8 @@ const server = (port: number, name: string) => ({
     // Operator tests flip settings from the CLI and reload at once.
     SETTINGS_CACHE_MS: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Scripted Monster Breaker players fast-forward (the server accepts runs 60× real time; never in production).
+    GAME_TIME_SCALE: '60',
   },
 });
 

@@ -8,6 +8,43 @@ import pkg from './package.json' with { type: 'json' };
 const buildVersion = `${pkg.version}+${Date.now().toString(36)}`;
 const outDir = path.resolve(process.env.WEB_DIST ?? 'dist/web');
 
+/**
+ * The entry is what the first paint needs: every module main.tsx imports statically (Rolldown's
+ * `$initial` tag), in two files: the framework (vendor) and our shell. Only these folders may hold
+ * shell code (docs/architecture.md "The web"): a static import of anything else from them fails
+ * the build, so a move can never pull a screen, a feature or a heavy library into the entry.
+ */
+const SHELL_FOLDERS = ['src/web/', 'src/protocol/'];
+const NOT_SHELL = ['src/web/features/', 'src/web/ui/'];
+const SHELL_EXCEPTIONS = ['src/web/features/maintenance/'];
+
+const projectPath = (id: string) => path.relative(__dirname, id).split(path.sep).join('/');
+
+function mayBeShell(file: string): boolean {
+  if (SHELL_EXCEPTIONS.some((folder) => file.startsWith(folder))) return true;
+  if (file.startsWith('src/web/ui/')) return !file.slice('src/web/ui/'.length).includes('/'); // ui's subfolders load later
+  return (
+    SHELL_FOLDERS.some((folder) => file.startsWith(folder)) && !NOT_SHELL.some((folder) => file.startsWith(folder))
+  );
+}
+
+/** Fails the build when the entry would load a module from outside the shell folders. */
+function guardShell(): Plugin {
+  return {
+    name: 'guard-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      if (!entry || entry.type !== 'chunk') return;
+      const strays = [entry, ...entry.imports.map((name) => bundle[name])]
+        .flatMap((chunk) => (chunk?.type === 'chunk' ? chunk.moduleIds : []))
+        .map(projectPath)
+        .filter((file) => !file.startsWith('node_modules/') && !file.startsWith('\0') && !mayBeShell(file));
+      if (strays.length) this.error(`The entry would load modules outside the shell folders: ${strays.join(', ')}`);
+    },
+  };
+}
+
 function writeVersionFile(): Plugin {
   return {
     name: 'write-version-file',
@@ -21,7 +58,7 @@ function writeVersionFile(): Plugin {
 export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), writeVersionFile()],
+  plugins: [react(), writeVersionFile(), guardShell()],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
     __DEBUG_ALLOWED__: JSON.stringify(mode !== 'production'),
@@ -35,18 +72,16 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
       output: {
-        // The entry is a few files instead of a dozen: per-file gzip overhead counts against the
-        // 115 KB budget. Screens stay in their own lazy chunks.
+        // The entry is two files instead of dozens: per-file gzip overhead counts against the
+        // budget. Screens, and each subfolder of ui/, stay in their own lazy chunks.
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|@tanstack[\\/](query-core|react-query)[\\/](?!.*hydration))/,
+              tags: ['$initial'],
+              test: /node_modules[\\/]/,
             },
-            {
-              name: 'shell',
-              test: /src[\\/](protocol[\\/](routes|flags|errorCodes|identityRules|gameVars)|web[\\/](config|api[\\/](?!persist)|lib[\\/](auth|storage|flags|entry|session|lazyScreen|debug)\.|layouts|router|providers|features[\\/]maintenance[\\/][^/\\]+\.tsx?$|ui[\\/](Loading|Button|MessagePage|Dialog|icons|ErrorScreen)))/,
-            },
+            { name: 'shell', tags: ['$initial'], test: (id) => mayBeShell(projectPath(id)) },
           ],
         },
       },

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 
@@ -12,9 +14,22 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The real server on a fresh file SQLite database, listening on a free loopback port. */
-export async function benchApp(): Promise<BenchApp> {
+export async function benchApp(options: { serveWeb?: boolean; env?: Record<string, string> } = {}): Promise<BenchApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'production',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
@@ -22,10 +37,33 @@ export async function benchApp(): Promise<BenchApp> {
     DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_SCALE: '1000000',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
+    PUBLIC_URL: url,
+    ...options.env,
   });
-  const { app, deps } = await buildApp({ config, serveWeb: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, deps, app, close: () => app.close() };
+  const { app, deps } = await buildApp({ config, serveWeb: options.serveWeb ?? false });
+  await app.listen({ host: '127.0.0.1', port });
+  return { url, deps, app, close: () => app.close() };
+}
+
+/**
+ * A fresh PostgreSQL database for the measures that report PostgreSQL beside SQLite, when
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server; null otherwise.
+ */
+export async function postgresBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!admin) return null;
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

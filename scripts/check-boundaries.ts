@@ -1,15 +1,8 @@
-/**
- * Import boundaries (DESIGN.md §11), checked in `npm run check`:
- * - src/protocol imports nothing of web or server (it is the shared contract, no I/O);
- * - src/web never imports src/server, and src/server never imports src/web;
- * - a feature folder (src/web/features/X, src/server/features/X) never imports another feature.
- * Biome's restricted-import patterns cannot express the last rule for relative paths, hence this script.
- */
+/** `npm run check`: the import rules of scripts/boundaries.ts over the real tree. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-const root = path.resolve('src');
-const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+import { featureUses } from '../src/web/features/index';
+import { type Edges, findProblems, type SourceFile } from './boundaries';
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -19,34 +12,24 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** 'web' | 'server' | 'protocol' and the feature name, for a file under src/. */
-function place(file: string): { side: string; feature?: string } {
-  const [side = '', group, feature] = path.relative(root, file).split(path.sep);
-  return { side, feature: group === 'features' && feature && !feature.includes('.') ? feature : undefined };
-}
-
-const problems: string[] = [];
-for (const file of sourceFiles(root)) {
-  const text = readFileSync(file, 'utf8');
-  const from = place(file);
-  for (const match of text.matchAll(importPattern)) {
-    const spec = match[1] ?? match[2] ?? '';
-    if (!spec.startsWith('.')) continue;
-    const target = path.resolve(path.dirname(file), spec);
-    if (!target.startsWith(root)) continue;
-    const to = place(target);
-    const where = `${path.relative('.', file)} imports ${spec}`;
-    if (from.side === 'protocol' && to.side !== 'protocol')
-      problems.push(`${where}: protocol must stay free of web and server code`);
-    if ((from.side === 'web' && to.side === 'server') || (from.side === 'server' && to.side === 'web')) {
-      problems.push(`${where}: web and server meet only in src/protocol`);
-    }
-    if (from.feature && to.feature && from.side === to.side && from.feature !== to.feature) {
-      problems.push(`${where}: features never import each other; move the shared part down (protocol, ui, core, db)`);
-    }
+/** Each server capability's `uses`, read from its index.ts (the module object declares it). */
+export function serverEdges(root = 'src/server/features'): Edges {
+  const edges: Record<string, string[]> = {};
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const text = readFileSync(path.join(root, entry.name, 'index.ts'), 'utf8');
+    const uses = text.match(/\buses:\s*\[([^\]]*)\]/);
+    if (!uses) throw new Error(`${root}/${entry.name}/index.ts declares no \`uses\``);
+    edges[entry.name] = [...(uses[1] ?? '').matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1] as string);
   }
+  return edges;
 }
 
+const files: SourceFile[] = [...sourceFiles('src')].map((file) => ({
+  path: file.split(path.sep).join('/'),
+  text: readFileSync(file, 'utf8'),
+}));
+const problems = findProblems(files, { server: serverEdges(), web: featureUses });
 if (problems.length) {
   console.error(`Import boundaries broken:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);

@@ -10,16 +10,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AGENT_DESIGNS, agentSvg } from './agents';
 import { MYTHOPEDIA_PLATES } from './mythopedia';
+import { STORE_ART } from './store';
 
 const media = fileURLToPath(new URL('../media/', import.meta.url));
 mkdirSync(path.join(media, 'agents'), { recursive: true });
 mkdirSync(path.join(media, 'mythopedia'), { recursive: true });
+mkdirSync(path.join(media, 'store'), { recursive: true });
 
 for (const [name, design] of Object.entries(AGENT_DESIGNS)) {
   writeFileSync(path.join(media, 'agents', `${name}.svg`), agentSvg(design));
 }
 for (const [name, draw] of Object.entries(MYTHOPEDIA_PLATES)) {
   writeFileSync(path.join(media, 'mythopedia', `${name}.svg`), draw());
+}
+for (const [name, draw] of Object.entries(STORE_ART)) {
+  writeFileSync(path.join(media, 'store', `${name}.svg`), draw());
 }
 
 const VIDEO_AGENT = 'monster-breaker';

@@ -1,8 +1,11 @@
 /**
- * The one table of application error codes (DESIGN.md §2).
+ * The one table of application error codes (docs/product.md §7).
  * Application failures answer HTTP 200 with a nonzero iErrorCode from this table.
  * Transport failures keep their HTTP status, which the client turns into iErrorCode = status,
  * so application codes stay below 100 (104 is the spec's "registration returned nothing").
+ * Each capability takes codes from its own range, so two never clash: 1–19 platform and
+ * identity, 20–29 raffle, 30–39 store, 40–49 chat, 50–59 games, 60–69 wallet and whitelist,
+ * 70–79 platform safety (hardening), 80–98 free.
  */
 export const ErrorCode = {
   OK: 0,
@@ -24,8 +27,39 @@ export const ErrorCode = {
   NOT_REGISTERED: 16,
   EMAIL_MISMATCH: 17,
   FEATURE_OFF: 18,
+  RAFFLE_CLOSED: 20,
+  RAFFLE_NOT_OPEN: 21,
+  NOT_ENOUGH_TICKETS: 22,
+  RAFFLE_ENTRIES_NOT_PUBLISHED: 23,
+  RAFFLE_NOT_ENTERED: 24,
+  /** Reward store (docs/product.md §13): bRewardStore is off. */
+  STORE_CLOSED: 30,
+  SOLD_OUT: 31,
+  /** The member bought the item's `iLimit` already. */
+  PURCHASE_LIMIT_REACHED: 32,
+  NOT_ON_SALE_YET: 33,
+  NO_LONGER_ON_SALE: 34,
+  /** A purchase key sent again with another item or quantity. */
+  PURCHASE_KEY_REUSED: 35,
+  CHAT_MUTED: 40,
+  CHAT_SLOW_MODE: 41,
+  CHAT_TOO_LONG: 42,
+  CHAT_CHANNEL_CLOSED: 43,
+  CHAT_EDIT_WINDOW_OVER: 44,
+  CHAT_EMPTY: 45,
+  // Games (docs/product.md §15): 50–59.
+  RUN_FORGED: 50,
+  RUN_IMPOSSIBLE: 51,
+  RUN_WRONG_SEED: 52,
+  RUN_TOO_FAST: 53,
+  RUN_NOT_YOURS: 54,
+  RUN_OUT_OF_ORDER: 55,
+  RUN_CLOSED: 56,
+  GUEST_INVALID: 57,
+  CURSE_WRONG: 58,
+  CURSE_EXPIRED: 59,
   INTERNAL: 99,
-  /** SPEC §4: a registration call that returns nothing. Set by the client, never sent. */
+  /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,
 } as const;
 

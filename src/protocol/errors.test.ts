@@ -8,7 +8,7 @@ describe('error-code table', () => {
     for (const entry of table) expect(entry.message, entry.name).toMatch(/\w+/);
   });
 
-  it('keeps application codes below 100, leaving HTTP statuses and 104 (SPEC §4) apart', () => {
+  it('keeps application codes below 100, leaving HTTP statuses and 104 (docs/product.md §4) apart', () => {
     for (const { name, code } of errorTable()) {
       if (name === 'NO_RESPONSE') expect(code).toBe(104);
       else expect(code, name).toBeLessThan(100);

@@ -1,10 +1,10 @@
-/** Feature flags of SPEC §1 and their defaults; operators change them in the database. */
+/** Feature flags of docs/product.md §1 and their defaults; operators change them in the database. */
 export const FLAG_DEFAULTS = {
   bWallet: false,
   bChat: true,
   bRewardStore: true,
   bShowBlockchainID: false,
-  /** DESIGN.md §3: registration without an invite code is allowed unless this is on. */
+  /** docs/product.md §10: registration without an invite code is allowed unless this is on. */
   inviteOnly: false,
 } as const;
 

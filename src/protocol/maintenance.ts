@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import type { Answer } from './actions';
 import type { Flags } from './flags';
+import type { Answer } from './wire';
 
-/** portal/isMaintenance: nothing sent, no token (SPEC §7). */
-export const isMaintenanceInput = z.object({});
+/** portal/isMaintenance (docs/product.md "Maintenance"). */
 export interface MaintenanceAnswer extends Answer {
   bMaintenance: boolean;
   sMessage: string;
 }
 
-/** portal/getFlags: the feature flags of SPEC §1, read by the web app at start. */
-export const getFlagsInput = z.object({});
+/** portal/getFlags. */
 export interface FlagsAnswer extends Answer {
   pFlags: Flags;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ackNoticesInput, noticeKindsOf } from './rewards';
+import { noticeKindsOf } from './rewards';
+import { ackNoticesInput } from './rewards.schema';
 
 describe('notice kinds on the wire', () => {
   it('maps pUserData field names to notice kinds, with the daily and total aliases', () => {

@@ -1,103 +1,14 @@
 /**
- * The member core's wire contract (SPEC §3, DESIGN.md §4): the rewards part of pUserData, the
- * collectible shape of the viewer, notice kinds, and the inputs of the rewards and collectibles
- * actions. No I/O: the web imports the types, the server validates with the schemas.
+ * The rewards contract (docs/product.md "Rewards"): notice kinds in popup order, daily rewards,
+ * and the rewards part of pUserData. Request schemas are in rewards.schema.ts (server only).
  */
-import { z } from 'zod';
-import { type Answer, formInt } from './actions';
-import type { GameVarEntry } from './gameVars';
-
-/**
- * The Agents collection. SPEC §2 highlights the Agents link when sCollectionID equals the agent
- * template id, so the collection id and sAgentTemplateID are the same string.
- */
-export const AGENT_COLLECTION_ID = 'agent';
-export const MYTHOPEDIA_COLLECTION_ID = 'mythopedia';
-
-// ── Collectibles ────────────────────────────────────────────────────────────────────────────
-
-/** One trait with its rarity: iCount items of the collection share this value, out of iTotal. */
-export interface CollectibleAttribute {
-  trait_type: string;
-  value: string | number;
-  iCount: number;
-  iTotal: number;
-}
-
-export interface PublicMetadata {
-  name: string;
-  /** Markdown. */
-  description: string;
-  image: string;
-  image_url: string;
-  animation_url: string;
-  animation_url_mime_type: string;
-  attributes: CollectibleAttribute[];
-}
-
-/** A collectible as the viewer shows it (SPEC §3). */
-export interface Collectible {
-  sItemID: string;
-  sCollectionID: string;
-  sTemplateID: string;
-  publicMetadata: PublicMetadata;
-  /** Absent until the mint queue assigns one: the viewer then shows "Minting...". */
-  blockchainTokenId?: string;
-  iCreatedAt: number;
-}
-
-export interface CollectionInfo {
-  sCollectionID: string;
-  sName: string;
-  /** Markdown. */
-  sDescription: string;
-  iSort: number;
-}
-
-/** getInventory: one collection of the member's items. */
-export interface InventoryCollection extends CollectionInfo {
-  iCount: number;
-  aItems: Collectible[];
-}
-
-const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const sItemID = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d{0,14}$/, 'sItemID is a positive number.');
-const sCollectionID = z.string().trim().toLowerCase().regex(ID_PATTERN, 'Unknown collection.');
-
-export const getInventoryInput = z.object({});
-export interface InventoryAnswer extends Answer {
-  sContractAddress: string;
-  iPoints: number;
-  iRaffleTickets: number;
-  aCollections: InventoryCollection[];
-}
-
-export const getCollectionInput = z.object({ sCollectionID });
-export interface CollectionAnswer extends Answer {
-  sContractAddress: string;
-  pCollection: CollectionInfo & { iTotal: number };
-  aItems: Collectible[];
-}
-
-export const getItemInput = z.object({ sItemID });
-export const getPublicItemInput = z.object({ sItemID });
-export interface ItemAnswer extends Answer {
-  sContractAddress: string;
-  pItem: Collectible;
-}
-
-export const getCollectionsInput = z.object({});
-export interface CollectionsAnswer extends Answer {
-  aCollections: Array<CollectionInfo & { iTotal: number }>;
-}
+import type { Collectible } from './collectibles';
+import type { Answer } from './wire';
 
 // ── Notices ─────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Notice kinds, named by the pUserData field that carries them, in the SPEC §4 popup order.
+ * Notice kinds, named by the pUserData field that carries them, in the docs/product.md §4 popup order.
  * A notice stays in pUserData until ackNotices names its kind.
  */
 export const NOTICE_KINDS = [
@@ -109,6 +20,7 @@ export const NOTICE_KINDS = [
   'bReferralCodeUsed',
   'bInvalidReferralCode',
   'iLoginRewardDay',
+  'aRewardNotices',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -125,26 +37,19 @@ export function noticeKindsOf(fieldName: string): NoticeKind[] {
   return Object.hasOwn(NOTICE_ALIASES, fieldName) ? (NOTICE_ALIASES[fieldName] ?? []) : [];
 }
 
-export const ackNoticesInput = z.object({
-  /** Comma list of pUserData field names, e.g. "pRegisterNFT,iNewUserRaffleTickets". */
-  sKinds: z
-    .string()
-    .max(500)
-    .transform((value, ctx) => {
-      const names = value
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
-      const unknown = names.filter((name) => noticeKindsOf(name).length === 0);
-      if (names.length === 0 || unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `Unknown notice kind: ${unknown.join(',') || '(none)'}` });
-        return z.NEVER;
-      }
-      return [...new Set(names.flatMap(noticeKindsOf))];
-    }),
-  /** Acknowledge only notices up to this id (pUserData.iNoticeCursor), so one created since stays. */
-  iUpToNoticeID: formInt.optional(),
-});
+/**
+ * A reward another capability tells a member about once (a raffle prize, a purchase, a solved
+ * curse): shown after the spec's popups, one popup each, in the order they happened.
+ */
+export interface RewardNotice {
+  iNoticeID: number;
+  sTitle: string;
+  sMessage: string;
+  pItem: Collectible | null;
+  iPoints: number;
+  iTickets: number;
+}
+
 export interface AckNoticesAnswer extends Answer {
   iAcknowledged: number;
 }
@@ -158,16 +63,8 @@ export interface DailyRewardDay {
 
 export const DAILY_CYCLE_DAYS = 7;
 
-export const dailyRewardsSchema = z
-  .array(z.object({ iPoints: z.number().int().min(0), iTickets: z.number().int().min(0) }))
-  .length(DAILY_CYCLE_DAYS);
-
-export interface RaffleDrawInfo {
-  bActive: boolean;
-}
-
 /**
- * The member core's fields of pUserData (SPEC §3). A type alias, not an interface, so that it
+ * The member core's fields of pUserData (docs/product.md §3). A type alias, not an interface, so that it
  * stays assignable to Record<string, unknown>.
  */
 export type RewardsUserData = {
@@ -180,7 +77,7 @@ export type RewardsUserData = {
   /** Pending notices: tickets for registering / for referrals (as new member and as referrer). */
   iNewUserRaffleTickets: number;
   iReferralRaffleTickets: number;
-  /** iNewUserRaffleTickets + iReferralRaffleTickets (SPEC §9 sample: 1 + 1 = 2). */
+  /** iNewUserRaffleTickets + iReferralRaffleTickets (docs/product.md §9 sample: 1 + 1 = 2). */
   iTotalTickets: number;
   /** Ticket balance. */
   iRaffleTickets: number;
@@ -200,8 +97,8 @@ export type RewardsUserData = {
   bFirstCycle: boolean;
   /** Today's 1-based day of the cycle, whether or not its notice was acknowledged (0 before any). */
   iDailyRewardDay: number;
-  pRaffleDrawInfo: RaffleDrawInfo;
-  aGameVars: GameVarEntry[];
+  /** Pending rewards from other capabilities (raffle prizes, purchases…), oldest first. */
+  aRewardNotices: RewardNotice[];
   /** The newest pending notice id: pass it to ackNotices as iUpToNoticeID. */
   iNoticeCursor: number;
 };

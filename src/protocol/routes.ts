@@ -1,5 +1,5 @@
 /**
- * The one typed table of the portal's routes (SPEC §2). The web router builds from it and the
+ * The one typed table of the portal's routes (docs/product.md §2). The web router builds from it and the
  * server's SPA fallback serves index.html for exactly these paths.
  */
 export const ROUTES = {
@@ -34,7 +34,7 @@ export type RoutePath = (typeof ROUTES)[RouteName];
 
 export const SPA_PATHS: readonly string[] = Object.values(ROUTES);
 
-/** SPEC §2: after sign-in these requested paths go to /home instead. */
+/** docs/product.md §2: after sign-in these requested paths go to /home instead. */
 export const PATHS_THAT_GO_HOME: readonly string[] = [
   ROUTES.register,
   ROUTES.login,

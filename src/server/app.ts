@@ -1,27 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ErrorCode, errorMessage } from '../protocol/errors';
-import { createAuth, migrateAuth } from './auth/index';
-import { createAuthMail } from './auth/mail';
+import {
+  type AppContext,
+  allGameVarDefinitions,
+  allMigrations,
+  type Job,
+  seedAll,
+  startCapabilities,
+} from './capability';
 import type { Config } from './config';
-import { type Clock, systemClock } from './core/clock';
-import { initRewards } from './core/rewards/index';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
-import type { Deps } from './deps';
-import { registerMedia } from './features/collectibles/media';
-import { registerDevOutbox } from './features/devOutbox/routes';
-import { registerAuthGuards } from './features/identity/authGuards';
-import { allActions } from './features/index';
-import { registerActions } from './http/actions';
-import { registerAuthRoute } from './http/authRoute';
-import { contentSecurityPolicy } from './http/security';
+import { platformMigrations } from './db/migrations';
+import { capabilities } from './features/index';
+import { type ActionDef, registerActions } from './http/actions';
+import { refuseNulCharacters, registerJsonParser } from './http/body';
+import { trackInFlight } from './http/inFlight';
+import { securityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
+import { type Bus, createBus } from './shared/bus';
+import { type Clock, systemClock } from './shared/clock';
 
 export interface BuildOptions {
   config: Config;
@@ -31,32 +34,62 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built web app (default: true). */
   serveWeb?: boolean;
+  /** A bus to use instead of the one config.redisUrl calls for (tests); its owner closes it. */
+  bus?: Bus;
 }
 
 export interface App {
   app: FastifyInstance;
-  deps: Deps;
+  /** The shared services and composed hooks every capability got (tests call them directly). */
+  deps: AppContext;
+  /** Every capability's background jobs; main.ts runs them on their timers. */
+  jobs: Job[];
+  /** Every action the router serves (the fuzz test reads it). */
+  actions: ActionDef[];
 }
 
-/** Assembles the whole server: database, auth, actions, static web app. Does not listen. */
+/** The schema every capability needs, then their shipped content: at start and before operator commands. */
+export async function prepareDatabase(database: Db, config: Config, now: number): Promise<void> {
+  await migrateToLatest(database.db, database.dialect, [
+    ...Object.entries(platformMigrations),
+    ...allMigrations(capabilities),
+  ]);
+  await seedAll(capabilities, {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    now,
+    gameVarDefinitions: allGameVarDefinitions(capabilities),
+  });
+}
+
+/** Assembles the whole server from the capability list: database, actions, routes, static web app. Does not listen. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const database = options.database ?? openDatabase(config.databaseUrl);
   const clock = options.clock ?? systemClock;
-  await migrateToLatest(database.db, database.dialect);
-  await initRewards(database.db, config, clock.now());
+  await prepareDatabase(database, config, clock.now());
 
   const mailer =
     options.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, () => clock.now()));
-  const auth = createAuth({
+  // The bus may speak before the logger exists (Redis answers while capabilities start).
+  let logger: FastifyBaseLogger | undefined;
+  const bus =
+    options.bus ??
+    createBus({
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      log: { warn: (o, m) => logger?.warn(o, m), info: (o, m) => logger?.info(o, m) },
+    });
+  const started = await startCapabilities(capabilities, {
     config,
     db: database.db,
     dialect: database.dialect,
-    mail: createAuthMail(mailer, config.publicUrl),
+    mailer,
+    clock,
+    bus,
   });
-  await migrateAuth(auth);
-  const deps: Deps = { config, db: database.db, dialect: database.dialect, auth, mailer, clock };
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -66,17 +99,31 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Malformed URLs answer in the protocol's shape like everything else under /api.
+    frameworkErrors: (error, _req, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      answer.code(error.statusCode ?? 400).send({ iErrorCode: ErrorCode.BAD_INPUT, sMessage: error.message });
+    },
   });
+
+  logger = app.log;
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('Client-Version', config.version);
     reply.header('X-Request-Id', req.id);
   });
-  app.addHook('onClose', async () => database.close());
+  const inFlight = trackInFlight(app);
+  app.addHook('onClose', async () => {
+    // Handlers whose clients left still use the database: let them finish first.
+    if (!(await inFlight.drained(10_000))) app.log.warn('closing the database with requests still running');
+    await database.close();
+  });
+  if (!options.bus) app.addHook('onClose', async () => bus.close());
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
+  const security = securityHeaders(config);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(fastifyCors, {
     origin: config.corsOrigins,
@@ -100,6 +147,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
   });
   await app.register(fastifyFormbody);
+  registerJsonParser(app);
+  refuseNulCharacters(app);
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
     const status = error.statusCode ?? 500;
@@ -120,11 +169,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
   });
 
-  registerAuthGuards(app, deps);
-  registerAuthRoute(app, auth, config.publicUrl);
-  registerActions(app, deps, allActions(deps));
-  registerMedia(app);
-  if (!config.isProduction) registerDevOutbox(app, deps);
+  for (const runtime of started.runtimes) await runtime.routes?.(app);
+  registerActions(app, started.ctx, started.actions, started.authenticate);
 
   const webServed = options.serveWeb !== false && registerStatic(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {
@@ -139,5 +185,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return reply.code(404).send({ iErrorCode: 404, sMessage: 'Not found' });
   });
 
-  return { app, deps };
+  return { app, deps: started.ctx, jobs: started.jobs, actions: started.actions };
 }

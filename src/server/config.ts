@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,11 +9,16 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().default('file:./data/portal.db'),
+  DATA_DIR: z.string().default('data'),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cthulhu Portal <no-reply@portal.local>'),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('portal'),
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
@@ -24,6 +30,9 @@ const envSchema = z.object({
   MINT_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   MINT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MINT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  GAME_TIME_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  RAFFLE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  DRAND_URL: z.string().url().default('https://api.drand.sh'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -39,7 +48,11 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;
+  /** Prefixes the Redis channel names (shared/bus.ts), so deployments sharing a Redis stay apart. */
+  redisPrefix: string;
   authSecret: string;
+  /** Where the secret came from, for the start-up log line (never the secret itself). */
+  authSecretSource: string;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   contractAddress: string;
@@ -54,11 +67,44 @@ export interface Config {
   version: string;
   /** The mint queue: items older than delayMs get a token id, batchSize at a time, every intervalMs. */
   mint: { delayMs: number; intervalMs: number; batchSize: number };
+  /**
+   * How many times faster than real time a game run may arrive: 1 in production (forced), more on
+   * browser test servers, whose scripted players fast-forward.
+   */
+  gameTimeScale: number;
+  /** Pins the seed of every new game run (tests replaying a recorded run); random when absent. */
+  gameSeed?: number;
+  /** The raffle job: how often it runs, and where it fetches a committed drand round (docs/raffle-draw.md §8). */
+  raffle: { intervalMs: number; drandUrl: string };
   /** Overrides of the named identity rate limits (features/identity/limits.ts), e.g. tiny windows in tests. */
   rateLimits?: Partial<Record<string, { max: number; windowMs: number }>>;
 }
 
-const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+/**
+ * The secret that signs sessions and email links. AUTH_SECRET wins (required in production);
+ * otherwise one is generated on first start and kept in the data folder (readable by its owner
+ * only), so a default start is never signed with a value anyone could know. Tests get a fresh
+ * one per process (every app a test builds shares it, like instances share AUTH_SECRET).
+ */
+const testSecret = randomBytes(32).toString('base64url');
+
+function resolveAuthSecret(env: Env): { secret: string; source: string } {
+  if (env.AUTH_SECRET) return { secret: env.AUTH_SECRET, source: 'AUTH_SECRET' };
+  if (env.NODE_ENV === 'test') return { secret: testSecret, source: 'random, for this test process' };
+  const file = path.resolve(env.DATA_DIR, 'auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret: delete it to make a new one`);
+  return { secret, source: path.relative(process.cwd(), file) };
+}
 
 export function readVersion(webDist: string): string {
   try {
@@ -76,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (isProduction && !env.AUTH_SECRET) {
     throw new Error('AUTH_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
+  const secret = resolveAuthSecret(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const corsOrigins = env.CORS_ORIGINS
     ? env.CORS_ORIGINS.split(',')
@@ -93,7 +140,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL || undefined,
-    authSecret: env.AUTH_SECRET ?? DEV_SECRET,
+    redisPrefix: env.REDIS_PREFIX,
+    authSecret: secret.secret,
+    authSecretSource: secret.source,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     contractAddress: env.CONTRACT_ADDRESS,
@@ -103,6 +152,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     version: readVersion(env.WEB_DIST),
     mint: { delayMs: env.MINT_DELAY_MS, intervalMs: env.MINT_INTERVAL_MS, batchSize: env.MINT_BATCH_SIZE },
+    gameTimeScale: isProduction ? 1 : env.GAME_TIME_SCALE,
+    raffle: { intervalMs: env.RAFFLE_INTERVAL_MS, drandUrl: env.DRAND_URL },
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Where the three services and the auth provider live (DESIGN.md §1). Same origin by default;
+ * Where the three services and the auth provider live (docs/architecture.md). Same origin by default;
  * set VITE_*_BASE at build time to move any of them to another host (cross-origin, CORS allow-list).
  */
 export const PORTAL_BASE = import.meta.env.VITE_PORTAL_BASE ?? '/api/portal';
@@ -10,7 +10,7 @@ export const STATIC_BASE = import.meta.env.VITE_STATIC_BASE ?? '';
 
 export const APP_VERSION = __APP_VERSION__;
 
-/** SPEC §9 constants. */
+/** docs/product.md §9 constants. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const MAINTENANCE_ALERT_INTERVAL_MS = 300_000;
 export const DIALOG_CLOSE_MS = 600;

@@ -2,7 +2,7 @@
 
 /** The build id (package version + build stamp), also served as Client-Version by the server. */
 declare const __APP_VERSION__: string;
-/** False in production builds: the `debug` query parameter is then ignored (SPEC §2). */
+/** False in production builds: the `debug` query parameter is then ignored (docs/product.md §2). */
 declare const __DEBUG_ALLOWED__: boolean;
 
 interface ImportMetaEnv {

@@ -1,9 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { Flags } from '../protocol/flags';
 import { ROUTES } from '../protocol/routes';
-import { BareLayout } from './layouts/BareLayout';
-import { GuardedLayout } from './layouts/GuardedLayout';
-import { MainLayout } from './layouts/MainLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { lazyScreen } from './lib/lazyScreen';
 import { RouteErrorScreen } from './ui/ErrorScreen';
@@ -11,39 +8,45 @@ import { RouteErrorScreen } from './ui/ErrorScreen';
 /** Strips the leading slash: child routes are relative to their layout. */
 const at = (path: string) => path.slice(1);
 
-/** The routes of SPEC §2 in their three layouts; every screen is its own lazy chunk. */
+/** The routes of docs/product.md §2 in their three layouts; every screen is its own lazy chunk. */
 export function appRoutes(flags: Flags): RouteObject[] {
   const bare: RouteObject[] = [
     { path: at(ROUTES.viewer), lazy: lazyScreen(() => import('./features/collectibles/screens/ViewerScreen')) },
-    { path: at(ROUTES.authAction), lazy: lazyScreen(() => import('./features/auth/screens/AuthActionScreen')) },
+    { path: at(ROUTES.authAction), lazy: lazyScreen(() => import('./features/identity/screens/AuthActionScreen')) },
     {
       path: at(ROUTES.maintenance),
       lazy: lazyScreen(() => import('./features/maintenance/screens/MaintenanceScreen')),
     },
-    { path: at(ROUTES.changeAccount), lazy: lazyScreen(() => import('./features/auth/screens/ChangeAccountScreen')) },
+    {
+      path: at(ROUTES.changeAccount),
+      lazy: lazyScreen(() => import('./features/identity/screens/ChangeAccountScreen')),
+    },
   ];
   const main: RouteObject[] = [
-    { index: true, lazy: lazyScreen(() => import('./features/auth/screens/EntryScreen')) },
+    { index: true, lazy: lazyScreen(() => import('./features/identity/screens/EntryScreen')) },
     { path: at(ROUTES.instructions), lazy: lazyScreen(() => import('./features/info/screens/InstructionsScreen')) },
-    { path: at(ROUTES.login), lazy: lazyScreen(() => import('./features/auth/screens/LoginScreen')) },
-    { path: at(ROUTES.register), lazy: lazyScreen(() => import('./features/auth/screens/RegisterScreen')) },
+    { path: at(ROUTES.login), lazy: lazyScreen(() => import('./features/identity/screens/LoginScreen')) },
+    { path: at(ROUTES.register), lazy: lazyScreen(() => import('./features/identity/screens/RegisterScreen')) },
     { path: at(ROUTES.games), lazy: lazyScreen(() => import('./features/games/screens/GamesScreen')) },
     { path: at(ROUTES.curseBreaker), lazy: lazyScreen(() => import('./features/games/screens/CurseBreakerScreen')) },
-    { path: at(ROUTES.verify), lazy: lazyScreen(() => import('./features/auth/screens/VerifyScreen')) },
-    { path: at(ROUTES.forgotPassword), lazy: lazyScreen(() => import('./features/auth/screens/ForgotPasswordScreen')) },
+    { path: at(ROUTES.verify), lazy: lazyScreen(() => import('./features/identity/screens/VerifyScreen')) },
+    {
+      path: at(ROUTES.forgotPassword),
+      lazy: lazyScreen(() => import('./features/identity/screens/ForgotPasswordScreen')),
+    },
     // The server decides whether the outbox exists (never in production); the screen says so.
-    { path: at(ROUTES.devMailbox), lazy: lazyScreen(() => import('./features/dev/screens/MailboxScreen')) },
+    { path: at(ROUTES.devMailbox), lazy: lazyScreen(() => import('./features/devOutbox/screens/MailboxScreen')) },
   ];
   const guarded: RouteObject[] = [
     { path: at(ROUTES.home), lazy: lazyScreen(() => import('./features/home/screens/HomeScreen')) },
-    { path: at(ROUTES.account), lazy: lazyScreen(() => import('./features/account/screens/AccountScreen')) },
+    { path: at(ROUTES.account), lazy: lazyScreen(() => import('./features/identity/screens/AccountScreen')) },
     { path: at(ROUTES.raffle), lazy: lazyScreen(() => import('./features/raffle/screens/RaffleScreen')) },
     { path: at(ROUTES.raffleViewer), lazy: lazyScreen(() => import('./features/raffle/screens/RaffleViewerScreen')) },
     {
       path: at(ROUTES.resetPassword),
-      lazy: lazyScreen(() => import('./features/account/screens/ResetPasswordScreen')),
+      lazy: lazyScreen(() => import('./features/identity/screens/ResetPasswordScreen')),
     },
-    { path: at(ROUTES.changeEmail), lazy: lazyScreen(() => import('./features/account/screens/ChangeEmailScreen')) },
+    { path: at(ROUTES.changeEmail), lazy: lazyScreen(() => import('./features/identity/screens/ChangeEmailScreen')) },
     { path: at(ROUTES.inventory), lazy: lazyScreen(() => import('./features/collectibles/screens/InventoryScreen')) },
     {
       path: at(ROUTES.collectibles),
@@ -67,13 +70,25 @@ export function appRoutes(flags: Flags): RouteObject[] {
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
       children: [
-        { element: <BareLayout />, errorElement: <RouteErrorScreen />, children: bare },
-        { element: <MainLayout />, errorElement: <RouteErrorScreen />, children: main },
-        { element: <GuardedLayout />, errorElement: <RouteErrorScreen />, children: guarded },
+        // Layouts load beside their screen (React Router fetches a route's lazy parts in parallel).
+        { lazy: lazyScreen(() => import('./layouts/BareLayout')), errorElement: <RouteErrorScreen />, children: bare },
+        { lazy: lazyScreen(() => import('./layouts/MainLayout')), errorElement: <RouteErrorScreen />, children: main },
+        {
+          lazy: lazyScreen(() => import('./layouts/GuardedLayout')),
+          errorElement: <RouteErrorScreen />,
+          children: guarded,
+        },
         { path: '*', lazy: lazyScreen(() => import('./features/info/screens/NotFoundScreen')) },
       ],
     },
   ];
+}
+
+/** Starts downloading the lazy parts (layout, screen) of the route at `pathname`; the router reuses them. */
+export function preloadRoute(pathname: string, flags: Flags): void {
+  for (const { route } of matchRoutes(appRoutes(flags), pathname) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
 }
 
 export function createAppRouter(flags: Flags) {

@@ -1,28 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { admin, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { admin, closeRewardPopups, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
 
 async function userData(request: APIRequestContext, member: Member) {
   const response = await request.post('/api/portal/getUserData', {
     headers: { authorization: `Bearer ${member.token}` },
   });
   return (await response.json()).pUserData as Record<string, unknown>;
-}
-
-/** Closes every reward popup, returning their titles and texts in the order they came. */
-async function closeAllPopups(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  const dialog = page.locator('dialog[data-state="open"]');
-  for (let i = 0; i < 10; i++) {
-    if (!(await dialog.isVisible().catch(() => false))) {
-      await page.waitForTimeout(800);
-      if (!(await dialog.isVisible().catch(() => false))) break;
-    }
-    seen.push((await dialog.innerText()).replace(/\s+/g, ' '));
-    await dialog.getByRole('button', { name: /^(Next|Continue)$/ }).click();
-    // It plays its close animation, then the next one (if any) opens.
-    await expect(dialog).toHaveCount(0);
-  }
-  return seen;
 }
 
 test.describe('member core', () => {
@@ -43,7 +26,7 @@ test.describe('member core', () => {
     await snap(page, 'home-popup-1280');
     await expectAccessible(page);
 
-    const popups = await closeAllPopups(page);
+    const popups = await closeRewardPopups(page);
     expect(popups[0]).toContain('just for registering as a Member!');
     expect(popups[1]).toContain('You received a free Digital Collectible: Mythopedia for registering!');
     expect(popups[2]).toMatch(/1 raffle ticket/);
@@ -57,7 +40,7 @@ test.describe('member core', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
     await page.waitForTimeout(1000);
     await expect(dialog).toHaveCount(0);
-    // The query cache is persisted to localStorage under "cache" (SPEC §7), stamped with the build.
+    // The query cache is persisted to localStorage under "cache" (docs/product.md §7), stamped with the build.
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cache') ?? '')).toContain('"userData"');
     expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('cache') ?? '{}').buster)).toBeTruthy();
 
@@ -79,7 +62,7 @@ test.describe('member core', () => {
     const friend = await registerMember(request, { referralCode: code, keepNotices: true });
     await signInPage(page, friend);
     await page.goto('/home');
-    const popups = await closeAllPopups(page);
+    const popups = await closeRewardPopups(page);
     const tickets = popups.find((text) => text.includes('raffle ticket')) ?? '';
     expect(tickets).toContain('2 raffle tickets');
     expect(tickets).toContain('1 for joining as a new member');
@@ -91,7 +74,7 @@ test.describe('member core', () => {
     const member = await registerMember(request, { referralCode: 'NOSUCHCODE', keepNotices: true });
     await signInPage(page, member);
     await page.goto('/home');
-    const popups = await closeAllPopups(page);
+    const popups = await closeRewardPopups(page);
     expect(popups).toContainEqual(expect.stringContaining('Invalid referral code used.'));
   });
 
@@ -100,7 +83,7 @@ test.describe('member core', () => {
     admin('members', 'grant', 'demo-agent', member.email);
     await signInPage(page, member);
     await page.goto('/home');
-    const popups = await closeAllPopups(page);
+    const popups = await closeRewardPopups(page);
     expect(popups[0]).toContain('You received a free Digital Collectible: Agent for beating the M1 Demo!');
 
     await page.getByRole('link', { name: 'Inventory' }).first().click();
@@ -109,7 +92,7 @@ test.describe('member core', () => {
       .getByRole('link', { name: /Monster Breaker/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/inventory\/item\?sItemID=\d+$/);
+    await expect(page).toHaveURL(/\/inventory\/item\?sItemID=[a-z2-9]{16}$/);
     const video = page.locator('video');
     await expect(video).toBeVisible();
     await expect(video).toContainText('Your browser does not support the video tag.');
@@ -124,7 +107,7 @@ test.describe('member core', () => {
     const member = await registerMember(request, { keepNotices: true });
     await signInPage(page, member);
     await page.goto('/home');
-    await closeAllPopups(page);
+    await closeRewardPopups(page);
 
     await page.getByRole('link', { name: 'Inventory' }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');

@@ -148,3 +148,32 @@ export async function tripSignInLimit(request: APIRequestContext, email: string,
   }
   throw new Error(`no 429 after ${max} sign-in attempts for ${email}`);
 }
+
+/**
+ * Closes every reward popup, answering their texts in the order they came. The popups load after
+ * the page, so the first may take a while on a busy machine (`firstWithinMs`); each close plays
+ * its 600 ms animation before the next one opens.
+ */
+export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Promise<string[]> {
+  const seen: string[] = [];
+  const dialog = page.locator('dialog[data-state="open"]');
+  await dialog.waitFor({ state: 'visible', timeout: firstWithinMs }).catch(() => undefined);
+  for (let i = 0; i < 10; i++) {
+    if (!(await dialog.isVisible().catch(() => false))) {
+      await page.waitForTimeout(800);
+      if (!(await dialog.isVisible().catch(() => false))) break;
+    }
+    const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+    seen.push(text);
+    await dialog.getByRole('button', { name: /^(Next|Continue)$/ }).click();
+    // Gone, or already the next popup: either way this one is closed.
+    await expect
+      .poll(async () => {
+        if ((await dialog.count()) === 0) return true;
+        const now = await dialog.innerText({ timeout: 200 }).catch(() => null);
+        return now === null || now.replace(/\s+/g, ' ') !== text;
+      })
+      .toBe(true);
+  }
+  return seen;
+}

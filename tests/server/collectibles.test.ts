@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Collectible, CollectionAnswer, InventoryAnswer, ItemAnswer } from '../../src/protocol/collectibles';
 import { ErrorCode } from '../../src/protocol/errors';
-import type { Collectible, CollectionAnswer, InventoryAnswer, ItemAnswer } from '../../src/protocol/rewards';
-import { applyGrant, grantDemoAgent } from '../../src/server/core/rewards/index';
-import { mintTick, startMintQueue } from '../../src/server/jobs/mint';
+import { mintJob, mintTick } from '../../src/server/features/collectibles/mint';
+import { applyGrant, grantDemoAgent } from '../../src/server/features/rewards/index';
+import { startJobs } from '../../src/server/shared/jobs';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { register, signUp, type TestMember } from '../support/rewardsHelpers';
@@ -72,7 +73,7 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     )) as unknown as CollectionAnswer;
     expect(bobAgents.aItems.map((i) => i.sItemID).filter((id) => aliceItems.includes(id))).toEqual([]);
     expect(bobAgents.aItems).toHaveLength(1);
-    expect(await t.call('getItem', { sItemID: '999999' }, bob.token)).toMatchObject({
+    expect(await t.call('getItem', { sItemID: 'zzzzzzzzzzzzzzzz' }, bob.token)).toMatchObject({
       iErrorCode: ErrorCode.NOT_FOUND,
     });
   });
@@ -98,7 +99,9 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     const shared = (await t.call('getPublicItem', { sItemID: sItemID as string })) as unknown as ItemAnswer;
     expect(shared).toMatchObject({ iErrorCode: 0, pItem: { sItemID } });
     expect(JSON.stringify(shared)).not.toContain(alice.userId);
-    expect(await t.call('getPublicItem', { sItemID: '424242' })).toMatchObject({ iErrorCode: ErrorCode.NOT_FOUND });
+    expect(await t.call('getPublicItem', { sItemID: 'zzzzzzzzzzzzzzzz' })).toMatchObject({
+      iErrorCode: ErrorCode.NOT_FOUND,
+    });
     expect(await t.call('getCollections')).toMatchObject({
       iErrorCode: 0,
       aCollections: [
@@ -106,6 +109,17 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
         { sCollectionID: 'mythopedia', sName: 'Mythopedia', iTotal: 2 },
       ],
     });
+  });
+
+  it('names items by opaque ids: no sequence to walk, no creation time to read', async () => {
+    const ids = [...itemIds(await inventory(alice)), ...itemIds(await inventory(bob))];
+    for (const id of ids) expect(id).toMatch(/^[a-z2-9]{16}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const sItemID of ['1', '2', '3']) {
+      expect(await t.call('getPublicItem', { sItemID })).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
+    }
+    const shared = (await t.call('getPublicItem', { sItemID: ids[0] as string })) as unknown as ItemAnswer;
+    expect(Object.keys(shared.pItem)).not.toContain('iCreatedAt');
   });
 
   it('answers bad input and missing sign-in with documented codes', async () => {
@@ -117,7 +131,9 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
       iErrorCode: ErrorCode.BAD_INPUT,
     });
     expect(await t.call('getInventory')).toMatchObject({ iErrorCode: ErrorCode.NOT_SIGNED_IN });
-    expect(await t.call('getItem', { sItemID: '1' })).toMatchObject({ iErrorCode: ErrorCode.NOT_SIGNED_IN });
+    expect(await t.call('getItem', { sItemID: 'zzzzzzzzzzzzzzzz' })).toMatchObject({
+      iErrorCode: ErrorCode.NOT_SIGNED_IN,
+    });
     expect(await t.call('getCollection', { sCollectionID: 'agent' })).toMatchObject({
       iErrorCode: ErrorCode.NOT_SIGNED_IN,
     });
@@ -209,7 +225,8 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
   it('runs the mint queue on a timer until the app closes', async () => {
     const own = await createTestApp(dialect);
     try {
-      const queue = startMintQueue(own.app, own.deps, { delayMs: 0, intervalMs: 100, batchSize: 10 });
+      const mint = { delayMs: 0, intervalMs: 100, batchSize: 10 };
+      const queue = startJobs(own.app, [mintJob({ ...own.deps, config: { ...own.config, mint } })]);
       const member = await signUp(own);
       await grantDemoAgent(own.deps.db, member.userId, Date.now());
       const unminted = () => own.deps.db.selectFrom('item').select('id').where('token_id', 'is', null).execute();

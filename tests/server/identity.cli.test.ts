@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
 import { runAdmin, USAGE } from '../../src/server/cli/commands';
-import { listAudit } from '../../src/server/core/audit';
+import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { closeTestApp, ROOMY_LIMITS } from './identityHelpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessage } from '../../src/protocol/errors';
-import { createInvite } from '../../src/server/core/members';
+import { createInvite } from '../../src/server/features/identity/invites';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { auth, closeTestApp, ROOMY_LIMITS, signIn, signUp, uniqueEmail } from './identityHelpers';

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthMail, isEmailChangeToken } from '../../src/server/auth/mail';
-import { escapeHtml, renderActionMail } from '../../src/server/auth/mailLayout';
+import { createAuthMail, isEmailChangeToken } from '../../src/server/features/identity/mail';
 import type { MailMessage } from '../../src/server/mail/index';
+import { escapeHtml, renderActionMail } from '../../src/server/mail/layout';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { closeTestApp, ROOMY_LIMITS, signUp, uniqueEmail } from './identityHelpers';

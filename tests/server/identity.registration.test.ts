@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
 import { AGENT_TEMPLATE_ID } from '../../src/protocol/identity';
-import { createGuestPlayer, createInvite } from '../../src/server/core/members';
-import * as rewards from '../../src/server/core/rewards/index';
-import { setFlag } from '../../src/server/core/settings';
+import { createGuestPlayer } from '../../src/server/features/identity/guests';
+import { createInvite } from '../../src/server/features/identity/invites';
+import { setFlag } from '../../src/server/features/maintenance/settings';
+import * as grants from '../../src/server/features/rewards/grants';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { closeTestApp, markVerified, ROOMY_LIMITS, signUp, uniqueEmail } from './identityHelpers';
 
 // The real member core runs; the spy lets the tests see what registration asked of it.
-vi.mock('../../src/server/core/rewards/index', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/server/core/rewards/index')>();
+vi.mock('../../src/server/features/rewards/grants', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/server/features/rewards/grants')>();
   return { ...actual, grantRegistrationRewards: vi.fn(actual.grantRegistrationRewards) };
 });
-const grantSpy = vi.mocked(rewards.grantRegistrationRewards);
+const grantSpy = vi.mocked(grants.grantRegistrationRewards);
 
 describe.each(DIALECTS)('identity registration on %s', (dialect) => {
   let t: TestApp;
@@ -174,7 +175,7 @@ describe.each(DIALECTS)('identity registration on %s', (dialect) => {
       grantSpy.mockClear();
       await register(token, { sUserName: 'Referred', sReferredByCode: referrerCode });
       expect(grantSpy).not.toHaveBeenCalled();
-      // ...another code is (SPEC §8 "already used a referral code").
+      // ...another code is (docs/product.md §8 "already used a referral code").
       await register(token, { sUserName: 'Referred', sReferredByCode: 'ABCDEFGH' });
       expect(grantSpy).toHaveBeenCalledTimes(1);
       expect(grantSpy.mock.calls[0]?.[1]).toMatchObject({ referralProblem: 'used', referrerUserId: null });

@@ -7,7 +7,7 @@ import { FLAG_DEFAULTS } from '../../src/protocol/flags';
 import { buildApp } from '../../src/server/app';
 import { runAdmin } from '../../src/server/cli/commands';
 import { loadConfig } from '../../src/server/config';
-import { listAudit } from '../../src/server/core/audit';
+import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDb, DIALECTS } from '../support/db';
 
@@ -25,7 +25,7 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
       expect(await t.call('isMaintenance')).toEqual({ iErrorCode: 0, bMaintenance: false, sMessage: '' });
     });
 
-    it('answers the default feature flags of SPEC §1', async () => {
+    it('answers the default feature flags of docs/product.md §1', async () => {
       const answer = await t.call('getFlags');
       expect(answer).toEqual({ iErrorCode: 0, pFlags: { ...FLAG_DEFAULTS } });
       expect(answer.pFlags).toMatchObject({
@@ -223,7 +223,7 @@ describe('production and static serving', () => {
     await app.close();
   });
 
-  it('serves index.html for every route of SPEC §2 with no-cache, and pre-compressed hashed assets for a year', async () => {
+  it('serves index.html for every route of docs/product.md §2 with no-cache, and pre-compressed hashed assets for a year', async () => {
     const { app } = await productionApp();
     for (const route of ['/', '/login', '/inventory/collectibles', '/rewardstore', '/viewer']) {
       const response = await app.inject({ method: 'GET', url: `${route}?sCode=abc` });

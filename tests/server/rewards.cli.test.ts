@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/cli/commands';
-import { listAudit } from '../../src/server/core/audit';
-import { listGameVars } from '../../src/server/core/rewards/index';
+import { listGameVars } from '../../src/server/features/gamevars/index';
+import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { signUp } from '../support/rewardsHelpers';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberRewardsData, setGameVar } from '../../src/server/core/rewards/index';
+import { setGameVar } from '../../src/server/features/gamevars/index';
+import { memberRewardsData } from '../../src/server/features/rewards/userData';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { signUp } from '../support/rewardsHelpers';
@@ -42,7 +43,7 @@ describe.each(DIALECTS)('daily login reward on %s', (dialect) => {
         iLoginRewardRaffleTickets: dayInCycle === 7 ? 1 : 0,
         bFirstCycle: firstCycle,
       });
-      if (day === 9) expect(data.iLoginRewardPoints).toBe(20); // SPEC §9 sample: day 2, 20 points
+      if (day === 9) expect(data.iLoginRewardPoints).toBe(20); // docs/product.md §9 sample: day 2, 20 points
       clock.advance(DAY);
     }
     const rows = await dailyRows(userId);
@@ -90,15 +91,10 @@ describe.each(DIALECTS)('daily login reward on %s', (dialect) => {
     const { userId } = await signUp(t);
     clock.set(Date.UTC(2026, 4, 1, 22));
     await visit(userId);
-    await setGameVar(
-      t.deps.db,
-      { sVarID: 'iDailyResetOffsetMinutes', sType: 'int', sValue: '180' },
-      'test',
-      clock.now(),
-    );
+    await setGameVar(t.deps, { sVarID: 'iDailyResetOffsetMinutes', sType: 'int', sValue: '180' }, 'test', clock.now());
     const table = Array.from({ length: 7 }, (_, i) => ({ iPoints: 100 + i, iTickets: 0 }));
     await setGameVar(
-      t.deps.db,
+      t.deps,
       { sVarID: 'aNewUserDailyRewards', sType: 'json', sValue: JSON.stringify(table) },
       'test',
       clock.now(),
@@ -107,6 +103,6 @@ describe.each(DIALECTS)('daily login reward on %s', (dialect) => {
     const data = await visit(userId);
     expect(data).toMatchObject({ iLoginRewardDay: 2, iLoginRewardPoints: 101 });
     expect((await dailyRows(userId)).at(-1)?.idem_key).toBe(`daily:${userId}:2026-05-02`);
-    await setGameVar(t.deps.db, { sVarID: 'iDailyResetOffsetMinutes', sType: 'int', sValue: '0' }, 'test', clock.now());
+    await setGameVar(t.deps, { sVarID: 'iDailyResetOffsetMinutes', sType: 'int', sValue: '0' }, 'test', clock.now());
   });
 });

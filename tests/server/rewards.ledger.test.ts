@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyGrant, LedgerError } from '../../src/server/core/rewards/index';
+import { applyGrant, LedgerError } from '../../src/server/features/rewards/index';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { ledgerProblems } from '../support/ledgerAudit';

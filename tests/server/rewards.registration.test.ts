@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
+import type { UserData } from '../../src/protocol/identity';
 import type { RewardsUserData } from '../../src/protocol/rewards';
-import { grantDemoAgent, memberRewardsData } from '../../src/server/core/rewards/index';
+import { grantDemoAgent } from '../../src/server/features/rewards/index';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { ledgerProblems } from '../support/ledgerAudit';
@@ -15,7 +16,8 @@ describe.each(DIALECTS)('registration rewards and notices on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const userData = (userId: string) => memberRewardsData(t.deps.db, userId, clock.now());
+  // pUserData as getUserData composes it from every capability.
+  const userData = async (userId: string) => (await t.deps.userData(userId, clock.now())) as UserData;
   const ledgerCount = async (userId: string) =>
     (await t.deps.db.selectFrom('ledger').select('id').where('user_id', '=', userId).execute()).length;
 
@@ -38,7 +40,7 @@ describe.each(DIALECTS)('registration rewards and notices on %s', (dialect) => {
     expect(data.aGameVars).toContainEqual({ sVarID: 'iNewUserRaffleTickets', sType: 'int', sValue: '1' });
   });
 
-  it('gives a referred member 1 + 1 = 2 tickets and the referrer one more (SPEC §9 sample)', async () => {
+  it('gives a referred member 1 + 1 = 2 tickets and the referrer one more (docs/product.md §9 sample)', async () => {
     const referrer = await signUp(t, 'referrer');
     await register(t, { userId: referrer.userId });
     const before = (await userData(referrer.userId)).iRaffleTickets;

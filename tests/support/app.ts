@@ -1,6 +1,6 @@
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
-import type { Clock } from '../../src/server/core/clock';
+import type { Clock } from '../../src/server/shared/clock';
 import { createTestDb, type TestDb } from './db';
 
 /** A mutable clock for tests that move time (daily rewards, link expiry). */
@@ -22,6 +22,7 @@ export function testClock(
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   deps: Awaited<ReturnType<typeof buildApp>>['deps'];
+  actions: Awaited<ReturnType<typeof buildApp>>['actions'];
   db: TestDb;
   config: Config;
   /** POST a form-encoded action and return its JSON answer. */
@@ -33,11 +34,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** POSTs a form-encoded action (`name` under /api/portal, or a full path) through inject; answers its JSON. */
+export function actionCaller(app: TestApp['app']): TestApp['call'] {
+  return async (path, fields = {}, token) => {
+    const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+    const response = await app.inject({
+      method: 'POST',
+      url: path.startsWith('/') ? path : `/api/portal/${path}`,
+      payload: body,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+    return response.json();
+  };
+}
+
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
-  options: { env?: Record<string, string>; clock?: Clock; config?: Partial<Config> } = {},
+  options: { env?: Record<string, string>; clock?: Clock; config?: Partial<Config>; database?: TestDb } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb(dialect);
+  // A given database lets two app instances share one (each with its own connection).
+  const db = options.database ?? (await createTestDb(dialect));
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -48,25 +67,14 @@ export async function createTestApp(
     },
     { databaseUrl: db.url, ...options.config },
   );
-  const { app, deps } = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
+  const { app, deps, actions } = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
   return {
     app,
     deps,
+    actions,
     db,
     config,
-    async call(path, fields = {}, token) {
-      const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-      const response = await app.inject({
-        method: 'POST',
-        url: path.startsWith('/') ? path : `/api/portal/${path}`,
-        payload: body,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      });
-      return response.json();
-    },
+    call: actionCaller(app),
     async close() {
       await app.close();
       await db.drop();

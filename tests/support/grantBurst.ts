@@ -3,15 +3,15 @@
  * each grant's key once its transaction has committed. The test kills it mid-burst.
  *   node --import tsx tests/support/grantBurst.ts FILE
  */
-import { applyGrant, initRewards } from '../../src/server/core/rewards/index';
+import { prepareDatabase } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { applyGrant } from '../../src/server/features/rewards/index';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: grantBurst.ts FILE');
 const database = openDatabase(`file:${file}`);
-await migrateToLatest(database.db, database.dialect);
-await initRewards(database.db, { version: 'test', publicUrl: '' }, Date.now());
+await prepareDatabase(database, loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), Date.now());
 process.stdout.write('ready\n');
 
 for (let i = 0; ; i++) {

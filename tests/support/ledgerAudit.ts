@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/features/index';
 
 /**
  * Everything that must hold between the ledger, balances and items; the list of what does not.

@@ -1,4 +1,6 @@
-import { grantRegistrationRewards, type RegistrationGrant } from '../../src/server/core/rewards/index';
+import { REFERRAL_CODE_LENGTH } from '../../src/protocol/identity';
+import type { MemberRegistered } from '../../src/server/capability';
+import { generateCode } from '../../src/server/features/identity/invites';
 import type { TestApp } from './app';
 
 let signUps = 0;
@@ -25,15 +27,35 @@ export async function signUp(t: TestApp, label = 'member'): Promise<TestMember> 
   return { userId: body.user.id, token, email };
 }
 
-/** The registration grants, as the identity capability makes them inside its registration transaction. */
-export function register(t: TestApp, grant: Partial<RegistrationGrant> & { userId: string }): Promise<void> {
-  return t.deps.db.transaction().execute((trx) =>
-    grantRegistrationRewards(trx, {
+/**
+ * A member profile and what registration tells every capability inside its transaction (the
+ * registration grants), without going through registerUser's invite and username rules.
+ */
+export function register(t: TestApp, grant: Partial<MemberRegistered> & { userId: string }): Promise<void> {
+  return t.deps.db.transaction().execute(async (trx) => {
+    const username = `m_${grant.userId.replace(/[^A-Za-z0-9]/g, '').slice(0, 18)}`;
+    await trx
+      .insertInto('member')
+      .values({
+        user_id: grant.userId,
+        username,
+        username_lower: username.toLowerCase(),
+        referral_code: generateCode(REFERRAL_CODE_LENGTH),
+        subscribe: 0,
+        invite_code: null,
+        referred_by_code: null,
+        referred_by_user_id: null,
+        verified_at: null,
+        created_at: t.deps.clock.now(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await t.deps.memberRegistered(trx, {
       referrerUserId: null,
       referralProblem: null,
       guestBeatDemo: false,
       now: t.deps.clock.now(),
       ...grant,
-    }),
-  );
+    });
+  });
 }

@@ -1,25 +1,14 @@
-import { createAuth, migrateAuth } from '../auth/index';
+import { prepareDatabase } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/index';
-import { migrateToLatest } from '../db/migrate';
 import { runAdmin } from './commands';
 
-/** `npm run admin -- …`: the operator tool (DESIGN.md §10). */
+/** `npm run admin -- …`: the operator tool (docs/product.md §17). */
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 try {
-  // The same schema the server builds, so the tool also works on a database the server never opened.
-  await migrateToLatest(database.db, database.dialect);
-  const noMail = async () => {
-    throw new Error('The operator tool sends no mail');
-  };
-  const auth = createAuth({
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    mail: { verifyEmail: noMail, resetPassword: noMail, changeEmail: noMail },
-  });
-  await migrateAuth(auth);
+  // The same schema and shipped content the server prepares: the tool also works on a database the server never opened.
+  await prepareDatabase(database, config, Date.now());
   const { output, exitCode } = await runAdmin(process.argv.slice(2), {
     db: database.db,
     now: () => Date.now(),

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema';
+import type { Database } from '../features/index';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -33,8 +33,23 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Transactions take SQLite's write lock at `begin` (`begin immediate`). A plain `begin` reads first
+ * and upgrades on its first write; when another process (the operator CLI beside the server) has
+ * written meanwhile, that upgrade fails at once with SQLITE_BUSY instead of waiting busy_timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver() {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,11 +1,43 @@
-import type { Deps } from '../deps';
-import type { ActionDef } from '../http/actions';
-import { collectiblesActions } from './collectibles/actions';
-import { identityActions } from './identity/actions';
-import { maintenanceActions } from './maintenance/actions';
-import { rewardsActions } from './rewards/actions';
+import { type Capability, orderCapabilities } from '../capability';
+import type { PlatformTables } from '../db/schema';
+import { type ChatTables, chat } from './chat/index';
+import { type CollectiblesTables, collectibles } from './collectibles/index';
+import { devOutbox } from './devOutbox/index';
+import { type GamesTables, games } from './games/index';
+import { type GamevarsTables, gamevars } from './gamevars/index';
+import { type IdentityTables, identity } from './identity/index';
+import { type MaintenanceTables, maintenance } from './maintenance/index';
+import { type RaffleTables, raffle } from './raffle/index';
+import { type RewardsTables, rewards } from './rewards/index';
+import { type StoreTables, store } from './store/index';
 
-/** Every action of every feature; a new feature adds its list here. */
-export function allActions(deps: Deps): ActionDef[] {
-  return [...maintenanceActions(deps), ...identityActions, ...rewardsActions, ...collectiblesActions];
-}
+/**
+ * The server's capabilities: the one list app.ts, main.ts, the admin CLI and getUserData loop
+ * over, in dependency order. Each declares what it uses (`uses`); `npm run check` refuses an
+ * import along an undeclared edge, and a cycle. To add one, see docs/architecture.md.
+ */
+export const capabilities: readonly Capability[] = orderCapabilities([
+  maintenance,
+  gamevars,
+  identity,
+  collectibles,
+  rewards,
+  raffle,
+  games,
+  chat,
+  store,
+  devOutbox,
+]);
+
+/** Every table: the platform's and each capability's (features/<name>/tables.ts). */
+export interface Database
+  extends PlatformTables,
+    MaintenanceTables,
+    GamevarsTables,
+    IdentityTables,
+    CollectiblesTables,
+    RewardsTables,
+    GamesTables,
+    ChatTables,
+    StoreTables,
+    RaffleTables {}

@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Answer, SERVICES, type Service } from '../../protocol/actions';
 import { ErrorCode, errorMessage } from '../../protocol/errors';
-import type { Deps } from '../deps';
-import { type SessionUser, sessionFromRequest } from './session';
+import { type Answer, SERVICES, type Service } from '../../protocol/wire';
+import type { AppContext, SessionUser } from '../capability';
 
 /** What a handler gets besides its validated input. */
 export interface ActionContext {
-  deps: Deps;
+  deps: AppContext;
   req: FastifyRequest;
   reply: FastifyReply;
   /** The signed-in account, when the action asked for one (auth: 'member'). */
   user: SessionUser;
+  /** The signed-in account behind the request, if any: for public actions that also serve members. */
+  session(): Promise<SessionUser | null>;
 }
 
 export interface ActionDef<S extends z.ZodType = z.ZodType> {
@@ -33,7 +34,12 @@ export function fail(code: number, sMessage = errorMessage(code)): Answer {
 }
 
 /** Registers POST /api/<service>/<action> for every action; unknown names answer UNKNOWN_ACTION. */
-export function registerActions(app: FastifyInstance, deps: Deps, actions: readonly ActionDef[]): void {
+export function registerActions(
+  app: FastifyInstance,
+  deps: AppContext,
+  actions: readonly ActionDef[],
+  authenticate: (req: FastifyRequest) => Promise<SessionUser | null>,
+): void {
   const table = new Map<string, ActionDef>();
   for (const action of actions) {
     const key = `${action.service}/${action.name}`;
@@ -58,10 +64,11 @@ export function registerActions(app: FastifyInstance, deps: Deps, actions: reado
 
     let user = null as unknown as SessionUser;
     if (action.auth === 'member') {
-      const session = await sessionFromRequest(deps, req);
+      const session = await authenticate(req);
       if (!session) return fail(ErrorCode.NOT_SIGNED_IN);
       user = session;
     }
-    return action.handler(parsed.data, { deps, req, reply, user });
+    const session = action.auth === 'member' ? async () => user : () => authenticate(req);
+    return action.handler(parsed.data, { deps, req, reply, user, session });
   });
 }

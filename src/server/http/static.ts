@@ -8,7 +8,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: pre-compressed (br/gzip) files, a year of cache for hashed assets,
- * no-cache for index.html, and index.html for every route of SPEC §2.
+ * no-cache for index.html, and index.html for every route of docs/product.md §2.
  */
 export function registerStatic(app: FastifyInstance, webDist: string): boolean {
   const root = path.resolve(webDist);

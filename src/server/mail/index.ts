@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/schema';
+import type { Database } from '../features/index';
 
 export interface MailMessage {
   to: string;

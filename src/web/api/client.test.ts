@@ -6,7 +6,7 @@ function respond(body: BodyInit | null, init: ResponseInit & { headers?: Record<
   return vi.fn(async (_url: string, _init: RequestInit) => new Response(body, init));
 }
 
-describe('API client (SPEC §7)', () => {
+describe('API client (docs/product.md §7)', () => {
   let reloads = 0;
   beforeEach(() => {
     reloads = 0;

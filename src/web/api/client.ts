@@ -16,7 +16,7 @@ export function formBody(fields: Fields): URLSearchParams {
   return body;
 }
 
-/** SPEC §7 response handling: JSON by content type, audio as binary, else JSON if it parses, else text. */
+/** docs/product.md §7 response handling: JSON by content type, audio as binary, else JSON if it parses, else text. */
 export async function readResponse(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return response.json();
@@ -31,7 +31,7 @@ export async function readResponse(response: Response): Promise<unknown> {
 
 interface CallOptions {
   token?: string | null;
-  /** setWalletAddress sends JSON instead of a form (SPEC §7). */
+  /** setWalletAddress sends JSON instead of a form (docs/product.md §7). */
   json?: boolean;
   signal?: AbortSignal;
 }
@@ -72,13 +72,22 @@ export async function callAction<T = Record<string, unknown>>(
   return result;
 }
 
+/** For query functions: the answer when it succeeded, else an Error carrying its iErrorCode (none: unreachable). */
+export function ok<T extends { iErrorCode: number }>(answer: T | null): T {
+  if (!answer) throw new Error('The server could not be reached.');
+  if (answer.iErrorCode !== 0) {
+    throw Object.assign(new Error(`Request refused (${answer.iErrorCode})`), { iErrorCode: answer.iErrorCode });
+  }
+  return answer;
+}
+
 export const portal = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
   callAction<T>(PORTAL_BASE, action, fields, options);
 
 export const game = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
   callAction<T>(GAME_BASE, action, fields, options);
 
-/** Whitelist calls send no token and answer null on any failure (SPEC §7). */
+/** Whitelist calls send no token and answer null on any failure (docs/product.md §7). */
 export async function whitelist<T = Record<string, unknown>>(
   action: string,
   fields?: Fields,

@@ -5,9 +5,10 @@ import { APP_VERSION, CACHE_MAX_AGE_MS, CACHE_THROTTLE_MS } from '../config';
 import { STORAGE } from '../lib/storage';
 
 /**
- * SPEC §7/§9: the query cache persisted to localStorage under "cache", thrown away after 24 h or
+ * docs/product.md §7/§9: the query cache persisted to localStorage under "cache", thrown away after 24 h or
  * when the build changes, written at most once a second. Loaded after the first render (it is not
  * in the entry bundle); restored entries never replace fresher data (hydration keeps the newer).
+ * A query with `meta: { persist: false }` (a large published list) stays in memory only.
  */
 export function startPersistence(queryClient: QueryClient): void {
   persistQueryClient({
@@ -19,5 +20,9 @@ export function startPersistence(queryClient: QueryClient): void {
     }),
     maxAge: CACHE_MAX_AGE_MS,
     buster: APP_VERSION,
+    dehydrateOptions: {
+      // The library's default (successful queries only), minus those that opt out.
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    },
   });
 }

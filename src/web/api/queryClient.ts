@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CACHE_MAX_AGE_MS } from '../config';
 
-/** SPEC §7/§9: retry backoff doubles from 1 s to 30 s (used only where a query opts into retry). */
+/** docs/product.md §7/§9: retry backoff doubles from 1 s to 30 s (used only where a query opts into retry). */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
-/** SPEC §7: no retry, no refetch on focus, offline-first; cache lifetime 24 h. */
+/** docs/product.md §7: no retry, no refetch on focus, offline-first; cache lifetime 24 h. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

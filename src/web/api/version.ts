@@ -1,5 +1,5 @@
 /**
- * SPEC §4: the first response's Client-Version is remembered; a later differing value reloads the
+ * docs/product.md §4: the first response's Client-Version is remembered; a later differing value reloads the
  * page so the member runs the build the server expects.
  */
 let firstVersion: string | null = null;

@@ -1,15 +1,24 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { QueryProvider } from '../providers';
 import { Loading } from '../ui/Loading';
 import styles from './Shell.module.css';
 
-/** Routes without wrapper (SPEC §2): /viewer, /authaction, /maintenance, /changeaccount. */
-export function BareLayout() {
+/** Routes without wrapper (docs/product.md §2): /viewer, /authaction, /maintenance, /changeaccount. */
+function Bare() {
   return (
     <div className={styles.bare}>
       <Suspense fallback={<Loading fullscreen />}>
         <Outlet />
       </Suspense>
     </div>
+  );
+}
+
+export default function BareLayout() {
+  return (
+    <QueryProvider>
+      <Bare />
+    </QueryProvider>
   );
 }

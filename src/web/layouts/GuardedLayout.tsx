@@ -1,30 +1,22 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { AGENT_TEMPLATE_ID } from '../../protocol/identityRules';
-import { ROUTES } from '../../protocol/routes';
-import { hasLoggedInBefore, signOut, useAuth } from '../lib/auth';
+import { Navigate, useLocation } from 'react-router';
+import { hasLoggedInBefore, useAuth } from '../lib/auth';
 import { entryRoute, rememberRequestedPath } from '../lib/entry';
-import { memberStatus, useUserData } from '../lib/session';
+import { memberStatus, useUserData } from '../lib/memberData';
+import { QueryProvider } from '../providers';
 import { Button } from '../ui/Button';
 import { Loading } from '../ui/Loading';
 import { MessagePage } from '../ui/MessagePage';
+import { MemberNavbar, MemberPopups } from './MemberChrome';
 import { PageBody } from './PageBody';
 import styles from './Shell.module.css';
-
-/** Only members see the navbar: it loads with the first guarded page, not with the entry bundle. */
-const Navbar = lazy(() => import('../ui/Navbar'));
-
-// The reward popups (and the daily strip) load after the page: not part of the entry bundle.
-const RewardPopups = lazy(() => import('../lib/rewards/RewardPopups'));
 
 /**
  * The signed-in layout. A signed-out visitor goes to /login and returns here after sign-in; an
  * account without a finished registration goes to /register; an unverified one to /verify.
  */
-export function GuardedLayout() {
+function Guarded() {
   const auth = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
   const member = useUserData();
 
   if (auth.status === 'loading') return <Loading fullscreen />;
@@ -53,19 +45,19 @@ export function GuardedLayout() {
     return <Navigate to={target} replace />;
   }
 
-  const logout = () => {
-    signOut().then(() => navigate(ROUTES.login, { replace: true }));
-  };
-
   return (
     <div className={styles.shell}>
-      <Suspense fallback={<div className={styles.navPlaceholder} />}>
-        <Navbar onLogout={logout} agentTemplateId={AGENT_TEMPLATE_ID} />
-      </Suspense>
+      <MemberNavbar />
       <PageBody />
-      <Suspense fallback={null}>
-        <RewardPopups />
-      </Suspense>
+      <MemberPopups />
     </div>
+  );
+}
+
+export default function GuardedLayout() {
+  return (
+    <QueryProvider>
+      <Guarded />
+    </QueryProvider>
   );
 }

@@ -1,14 +1,26 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { ROUTES } from '../../protocol/routes';
+import { PATHS_THAT_GO_HOME, ROUTES } from '../../protocol/routes';
 import { hasLoggedInBefore, useAuth } from '../lib/auth';
 import { signedOutRoute } from '../lib/entry';
+import { memberStatus, useUserData } from '../lib/memberData';
+import { QueryProvider } from '../providers';
+import { MemberNavbar, MemberPopups } from './MemberChrome';
 import { PageBody } from './PageBody';
 import styles from './Shell.module.css';
 
-/** The public layout: brand header, content, footer; /cursebreaker is gated for signed-out visitors (SPEC §2). */
-export function MainLayout() {
+/**
+ * The public layout: brand header, content, footer; /cursebreaker is gated for signed-out visitors
+ * (docs/product.md §2). A member who is fully in (on /games, /cursebreaker…) keeps the navbar and
+ * their reward popups here too.
+ */
+function Main() {
   const auth = useAuth();
   const location = useLocation();
+  const member = useUserData();
+  const status = auth.status === 'signedIn' ? memberStatus(auth.user, member.data) : null;
+  // not on the pages entry routing moves a member on from (/login, /register, /verify …)
+  const memberChrome =
+    status?.registered === true && status.verified && !PATHS_THAT_GO_HOME.includes(location.pathname);
   if (auth.status === 'signedOut') {
     const target = signedOutRoute({
       path: location.pathname,
@@ -19,13 +31,26 @@ export function MainLayout() {
   }
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
-        <Link to={ROUTES.instructions} className={styles.brand}>
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>Cthulhu Portal</span>
-        </Link>
-      </header>
+      {memberChrome ? (
+        <MemberNavbar />
+      ) : (
+        <header className={styles.header}>
+          <Link to={ROUTES.instructions} className={styles.brand}>
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <span>Cthulhu Portal</span>
+          </Link>
+        </header>
+      )}
       <PageBody />
+      {memberChrome && <MemberPopups />}
     </div>
+  );
+}
+
+export default function MainLayout() {
+  return (
+    <QueryProvider>
+      <Main />
+    </QueryProvider>
   );
 }

@@ -4,7 +4,7 @@ import { Loading } from '../ui/Loading';
 import styles from './Shell.module.css';
 
 /** The footer sits below the fold: it loads after the page, outside the entry bundle. */
-const Footer = lazy(() => import('../ui/Footer'));
+const Footer = lazy(() => import('../ui/footer/Footer'));
 
 /** What the main and guarded layouts share under their headers: the routed screen, then the footer. */
 export function PageBody() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { MaintenanceAlert } from '../features/maintenance/MaintenanceAlert';
-import { useMaintenanceCheck } from '../features/maintenance/useMaintenanceCheck';
+import { MaintenanceAlert } from '../features/maintenance/components/MaintenanceAlert';
+import { useMaintenanceCheck } from '../features/maintenance/model/useMaintenanceCheck';
 
 /** Wraps every route: the per-load maintenance check and its alert, and the invite-code entry. */
 export function RootLayout() {
@@ -11,7 +11,7 @@ export function RootLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, for the address it was loaded with
   useEffect(() => {
     if (!new URLSearchParams(location.search).has('sCode')) return;
-    import('../lib/identity/inviteEntry').then(({ runInviteEntry }) =>
+    import('../features/identity/model/inviteEntry').then(({ runInviteEntry }) =>
       runInviteEntry(location, (to) => navigate(to, { replace: true })),
     );
   }, []);

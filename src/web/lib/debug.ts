@@ -1,7 +1,7 @@
 import { STORAGE, session } from './storage';
 
 /**
- * SPEC §2: the `debug` query parameter is honoured only in non-production builds. When on (for the
+ * docs/product.md §2: the `debug` query parameter is honoured only in non-production builds. When on (for the
  * tab session), API calls are logged to the console. `?debug=0` turns it off again.
  */
 export function initDebug(search: string): boolean {

@@ -75,11 +75,11 @@ const ROWS: Row[] = [
   ['/register?sCode=ABC', true, 'none', true, OK, null, '/home'],
   ['/verify', true, 'none', true, OK, null, '/home'],
   ['/?sCode=ABC', true, 'valid', true, OK, null, '/home'],
-  // The requested entry pages themselves go to /home (SPEC §2 list).
+  // The requested entry pages themselves go to /home (docs/product.md §2 list).
   ...PATHS_THAT_GO_HOME.map((requested): Row => ['/', true, 'none', true, OK, `${requested}?x=1`, '/home']),
 ];
 
-describe('entryRoute: the one entry-routing decision (SPEC §2)', () => {
+describe('entryRoute: the one entry-routing decision (docs/product.md §2)', () => {
   it.each(ROWS)(
     '%s (signed in %s, code %s, logged in before %s, member %o, requested %s) → %s',
     (where, signedIn, code, hasLoggedInBefore, member, requested, expected) => {
@@ -94,7 +94,7 @@ describe('entryRoute: the one entry-routing decision (SPEC §2)', () => {
   });
 });
 
-describe('entry routing pieces (SPEC §2)', () => {
+describe('entry routing pieces (docs/product.md §2)', () => {
   it.each([
     // path, search, codeValid, hasLoggedInBefore, expected
     ['/', '?sCode=ABC', true, false, '/register?sCode=ABC'],

@@ -2,7 +2,7 @@ import { PATHS_THAT_GO_HOME, ROUTES } from '../../protocol/routes';
 import { STORAGE, session } from './storage';
 
 /**
- * SPEC §2 entry routing, as pure functions of what the app knows. Each answers where to go
+ * docs/product.md §2 entry routing, as pure functions of what the app knows. Each answers where to go
  * (path + query) or null to stay.
  */
 
@@ -90,7 +90,7 @@ export interface EntryFacts {
 }
 
 /**
- * SPEC §2 entry routing as one decision: where to go (path + query), null to stay, or 'wait'
+ * docs/product.md §2 entry routing as one decision: where to go (path + query), null to stay, or 'wait'
  * while the code check or the member's data is still on its way.
  */
 export function entryRoute(facts: EntryFacts): string | null | 'wait' {
@@ -104,7 +104,7 @@ export function entryRoute(facts: EntryFacts): string | null | 'wait' {
   return SIGNED_IN_LEAVES.includes(path) ? afterSignInRoute(facts.requested ?? null, true) : null;
 }
 
-/** Remembers the path + query a signed-out visitor asked for (SPEC §2). */
+/** Remembers the path + query a signed-out visitor asked for (docs/product.md §2). */
 export function rememberRequestedPath(pathAndQuery: string): void {
   session.set(STORAGE.requestedPath, pathAndQuery);
 }

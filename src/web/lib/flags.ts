@@ -6,7 +6,7 @@ import { local } from './storage';
 const KEY = 'pFlags';
 
 /**
- * Feature flags are read once at start (DESIGN.md §10): the router depends on them
+ * Feature flags are read once at start (docs/product.md §17): the router depends on them
  * (/chat exists only with bChat, /rewardstore picks its screen by bRewardStore).
  * The last known value is kept so an offline start still has them.
  */
@@ -16,6 +16,11 @@ export async function loadFlags(): Promise<Flags> {
     local.set(KEY, JSON.stringify(answer.pFlags));
     return { ...FLAG_DEFAULTS, ...answer.pFlags };
   }
+  return lastKnownFlags();
+}
+
+/** The flags this browser last saw (the defaults on a first visit). */
+export function lastKnownFlags(): Flags {
   try {
     return { ...FLAG_DEFAULTS, ...(JSON.parse(local.get(KEY) ?? '{}') as Partial<Flags>) };
   } catch {

@@ -3,7 +3,7 @@ import { CHUNK_TIMEOUT_MS } from '../config';
 
 let chunkCounter = 0;
 
-/** A chunk that did not arrive in time (SPEC §8: "Loading chunk N failed", ChunkLoadError). */
+/** A chunk that did not arrive in time (docs/product.md §8: "Loading chunk N failed", ChunkLoadError). */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   constructor(

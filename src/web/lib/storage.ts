@@ -1,14 +1,16 @@
 /** Keys this app keeps in the browser, in one place. */
 export const STORAGE = {
-  /** Session-style auth (SPEC §9): the bearer token lives only as long as the tab session. */
+  /** Session-style auth (docs/product.md §9): the bearer token lives only as long as the tab session. */
   token: 'auth.token',
-  /** "This browser has logged in before" (SPEC §2 entry routing, /cursebreaker gate). */
+  /** "This browser has logged in before" (docs/product.md §2 entry routing, /cursebreaker gate). */
   hasLoggedIn: 'bHasLoggedIn',
   /** Path + query a signed-out visitor asked for, restored after sign-in. */
   requestedPath: 'sRequestedPath',
   maintenanceAlertAt: 'iMaintenanceAlertTime',
   sendVerification: 'bSendVerification',
   queryCache: 'cache',
+  /** The guest player this browser plays as while signed out (lib/guest.ts). */
+  guestPlayer: 'pGuestPlayer',
   /** bDebug (non-production builds only). */
   debug: 'bDebug',
 } as const;

@@ -3,7 +3,7 @@ import { ROUTES } from '../../protocol/routes';
 import { Button } from './Button';
 import { MessagePage } from './MessagePage';
 
-/** A chunk (script or style) that failed to load (SPEC §8: ChunkLoadError, CSS_CHUNK_LOAD_FAILED). */
+/** A chunk (script or style) that failed to load (docs/product.md §8: ChunkLoadError, CSS_CHUNK_LOAD_FAILED). */
 export function isChunkLoadError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { name, message, code } = error as { name?: string; message?: string; code?: string };

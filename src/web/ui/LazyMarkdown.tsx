@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import styles from './LazyMarkdown.module.css';
 
-const Markdown = lazy(() => import('./Markdown'));
+const Markdown = lazy(() => import('./markdown/Markdown'));
 
 /** Markdown rendered by a lazily loaded chunk (react-markdown is ~49 KB gzip: never in the entry). */
 export function LazyMarkdown({ children, className }: { children: string; className?: string }) {

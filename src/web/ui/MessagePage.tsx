@@ -13,7 +13,7 @@ export interface MessagePageProps {
   sub?: boolean;
 }
 
-/** SPEC §2 message page: an optional picture and a message, with or without navigation. */
+/** docs/product.md §2 message page: an optional picture and a message, with or without navigation. */
 export function MessagePage({ image, title, children, showNav = false, sub = false }: MessagePageProps) {
   return (
     <section className={sub ? styles.sub : styles.page}>

@@ -1,47 +1,17 @@
-import type { Answer } from '../../../protocol/actions';
-import { ErrorCode } from '../../../protocol/errors';
+import type { CollectionAnswer, CollectionsAnswer, ItemAnswer } from '../../../protocol/collectibles';
 import {
-  type CollectionAnswer,
-  type CollectionsAnswer,
   getCollectionInput,
   getCollectionsInput,
-  getInventoryInput,
   getItemInput,
   getPublicItemInput,
-  type InventoryAnswer,
-  type ItemAnswer,
-} from '../../../protocol/rewards';
-import {
-  listCollections,
-  memberBalance,
-  memberCollection,
-  memberInventory,
-  ownedCollectible,
-  publicCollectible,
-} from '../../core/rewards/index';
+} from '../../../protocol/collectibles.schema';
+import { ErrorCode } from '../../../protocol/errors';
+import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { listCollections, memberCollection, ownedCollectible, publicCollectible } from './views';
 
-/** Collectibles (SPEC §3): the member's inventory and items, the public share view, the collections. */
+/** A member's collections and items, the public share view, the collection list (getInventory is the ledger's: rewards). */
 export const collectiblesActions: ActionDef[] = [
-  defineAction({
-    service: 'portal',
-    name: 'getInventory',
-    input: getInventoryInput,
-    auth: 'member',
-    async handler(_input, { deps, user }): Promise<InventoryAnswer> {
-      const [aCollections, balance] = await Promise.all([
-        memberInventory(deps.db, user.id),
-        memberBalance(deps.db, user.id),
-      ]);
-      return {
-        iErrorCode: ErrorCode.OK,
-        sContractAddress: deps.config.contractAddress,
-        iPoints: balance.points,
-        iRaffleTickets: balance.tickets,
-        aCollections,
-      };
-    },
-  }),
   defineAction({
     service: 'portal',
     name: 'getCollection',
@@ -65,7 +35,7 @@ export const collectiblesActions: ActionDef[] = [
     auth: 'member',
     async handler({ sItemID }, { deps, user }): Promise<ItemAnswer | Answer> {
       // Another member's item answers exactly like a missing one: no way to probe who owns what.
-      const pItem = await ownedCollectible(deps.db, user.id, Number(sItemID));
+      const pItem = await ownedCollectible(deps.db, user.id, sItemID);
       if (!pItem) return fail(ErrorCode.NOT_FOUND);
       return { iErrorCode: ErrorCode.OK, sContractAddress: deps.config.contractAddress, pItem };
     },
@@ -77,7 +47,7 @@ export const collectiblesActions: ActionDef[] = [
     auth: 'public',
     async handler({ sItemID }, { deps }): Promise<ItemAnswer | Answer> {
       // Public by design: a shared /viewer link. The view carries nothing about the owner.
-      const pItem = await publicCollectible(deps.db, Number(sItemID));
+      const pItem = await publicCollectible(deps.db, sItemID);
       if (!pItem) return fail(ErrorCode.NOT_FOUND);
       return { iErrorCode: ErrorCode.OK, sContractAddress: deps.config.contractAddress, pItem };
     },

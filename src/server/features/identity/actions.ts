@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCode } from '../../../protocol/errors';
+import { AGENT_TEMPLATE_ID } from '../../../protocol/identity';
 import {
-  AGENT_TEMPLATE_ID,
   checkUserNameInput,
   getUserDataInput,
   registerUserInput,
@@ -10,17 +10,18 @@ import {
   setSubscribeInput,
   userVerifiedInput,
   verifyCodeInput,
-} from '../../../protocol/identity';
-import { usableInviteEmail } from '../../core/members';
-import { defineAction, fail } from '../../http/actions';
+} from '../../../protocol/identity.schema';
+import { type ActionDef, defineAction, fail } from '../../http/actions';
+import type { Auth } from './auth';
+import { usableInviteEmail } from './invites';
 import { overLimit } from './limits';
 import { registerMember } from './registration';
-import { buildUserData, isAccountVerified } from './userData';
+import { isAccountVerified } from './userData';
 import { isUsernameTaken, suggestUsername } from './usernames';
 
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 
-export const identityActions = [
+export const identityActions = (auth: Auth): ActionDef[] => [
   defineAction({
     service: 'portal',
     name: 'verifyCode',
@@ -56,7 +57,7 @@ export const identityActions = [
         if (outcome.code !== ErrorCode.USERNAME_TAKEN) return fail(outcome.code);
         return { ...fail(outcome.code), sSuggestedUserName: await suggestUsername(deps.db, input.sUserName) };
       }
-      const pUserData = await buildUserData(deps.db, user.id, deps.clock.now());
+      const pUserData = await deps.userData(user.id, deps.clock.now());
       return { iErrorCode: 0, pUserData, sAgentTokenTemplateID: AGENT_TEMPLATE_ID };
     },
   }),
@@ -67,7 +68,7 @@ export const identityActions = [
     input: getUserDataInput,
     auth: 'member',
     async handler(_input, { deps, user }) {
-      const pUserData = await buildUserData(deps.db, user.id, deps.clock.now());
+      const pUserData = await deps.userData(user.id, deps.clock.now());
       return pUserData ? { iErrorCode: 0, pUserData } : fail(ErrorCode.NOT_REGISTERED);
     },
   }),
@@ -104,7 +105,7 @@ export const identityActions = [
       if (await overLimit(deps, checks)) return rateLimited();
       if (await isAccountVerified(deps.db, user.id)) return fail(ErrorCode.ALREADY_DONE);
       try {
-        await deps.auth.api.sendVerificationEmail({
+        await auth.api.sendVerificationEmail({
           body: { email: user.email },
           headers: fromNodeHeaders(req.headers),
         });
@@ -128,7 +129,7 @@ export const identityActions = [
       ] as const;
       if (await overLimit(deps, checks)) return rateLimited();
       // Not awaited: answering only after the mail went out would tell, by the delay, that the account exists.
-      deps.auth.api.requestPasswordReset({ body: { email: sEmail } }).catch((error: unknown) => {
+      auth.api.requestPasswordReset({ body: { email: sEmail } }).catch((error: unknown) => {
         req.log.error({ err: error }, 'sending the password reset email failed');
       });
       return { iErrorCode: 0 };

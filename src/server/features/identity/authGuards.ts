@@ -6,7 +6,7 @@ import { type LimitCheck, overLimit } from './limits';
 
 const AUTH_ROUTE = '/api/auth/*';
 const AUTH_PREFIX = '/api/auth';
-/** Verification links live one hour (auth/index.ts); a used one is remembered that long. */
+/** Verification links live one hour (auth.ts); a used one is remembered that long. */
 const LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** The limits each rate-limited Better Auth route counts, by path under /api/auth. */
@@ -44,10 +44,51 @@ function bodyEmail(req: FastifyRequest): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * What a link's token means, not how it is spelled: base64url has several spellings of the same
+ * bytes (padding, the unused bits of the last character), so a used link must not work again
+ * re-encoded. The key is the hash of the decoded parts.
+ */
+export function linkKey(token: string): string {
+  const hash = createHash('sha256');
+  for (const part of token.split('.')) hash.update(Buffer.from(part, 'base64url')).update('.');
+  return hash.digest('hex');
+}
+
+/** Routes that set the account's name or picture. */
+const PROFILE_PATHS = new Set(['/sign-up/email', '/update-user']);
+const NAME_MAX = 64;
+const IMAGE_MAX = 2048;
 
 /**
- * Guards Better Auth's routes: per-IP and per-email rate limits (429 with the portal's error
+ * Why a name or picture Better Auth would store is refused, or null. The web shows neither today,
+ * but nothing unbounded or scriptable goes into an account: a name is 1–64 characters without
+ * control characters, a picture is an https URL.
+ */
+export function profileProblem(body: unknown): string | null {
+  const { name, image } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (name !== undefined) {
+    if (typeof name !== 'string' || name.trim().length === 0 || name.length > NAME_MAX) {
+      return `The name must be 1 to ${NAME_MAX} characters.`;
+    }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+    if (/[\u0000-\u001f\u007f]/.test(name)) return 'The name may not contain control characters.';
+  }
+  if (image !== undefined && image !== null && image !== '') {
+    if (typeof image !== 'string' || image.length > IMAGE_MAX || !/^https:\/\//i.test(image)) {
+      return 'The picture must be an https address.';
+    }
+    try {
+      new URL(image);
+    } catch {
+      return 'The picture must be an https address.';
+    }
+  }
+  return null;
+}
+
+/**
+ * Guards Better Auth's routes: names and pictures kept sane, per-IP and per-email rate limits (429 with the portal's error
  * body, plus Better Auth's code/message fields for its client), and single use of email
  * verification links, which Better Auth signs as stateless JWTs.
  */
@@ -59,6 +100,9 @@ export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
     const url = new URL(req.url, 'http://portal');
     const path = url.pathname.slice(AUTH_PREFIX.length);
     if (req.method === 'POST') {
+      const problem = PROFILE_PATHS.has(path) ? profileProblem(req.body) : null;
+      if (problem)
+        return refuse(reply, 400, { code: 'INVALID_PROFILE', iErrorCode: ErrorCode.BAD_INPUT, sMessage: problem });
       const checks = limitsOf(path, req);
       const verdict = checks && (await overLimit(deps, checks));
       if (verdict) {
@@ -68,7 +112,7 @@ export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
     } else if (req.method === 'GET' && path === '/verify-email') {
       const token = url.searchParams.get('token');
       if (!token) return;
-      const hash = tokenHash(token);
+      const hash = linkKey(token);
       if (!(await claimLink(deps, hash))) return refuse(reply, 401, LINK_ALREADY_USED);
       claimedLinks.set(req, hash);
     }

@@ -1,11 +1,11 @@
-import { hitRateLimit, type Limit, type LimitVerdict } from '../../core/rateLimit';
 import type { Deps } from '../../deps';
+import { hitRateLimit, type Limit, type LimitVerdict } from '../../shared/rateLimit';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The identity rate limits (DESIGN.md §3 "Abuse"), generous enough for real use. The action and
+ * The identity rate limits (docs/product.md §10 "Abuse"), generous enough for real use. The action and
  * the /api/auth route that do the same thing share one name, so they share one count.
  * Config.rateLimits overrides any of them by name.
  */

@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrorCode } from '../../../protocol/errors';
-import { REFERRAL_CODE_LENGTH, type registerUserInput } from '../../../protocol/identity';
-import { authenticateGuest, claimGuest, consumeInvite, generateCode } from '../../core/members';
-import { grantRegistrationRewards, type ReferralProblem } from '../../core/rewards/index';
-import { getFlags } from '../../core/settings';
-import type { Database } from '../../db/schema';
-import type { Deps } from '../../deps';
-import type { SessionUser } from '../../http/session';
+import { REFERRAL_CODE_LENGTH } from '../../../protocol/identity';
+import type { registerUserInput } from '../../../protocol/identity.schema';
+import type { AppContext, MemberRegistered, SessionUser } from '../../capability';
+import type { Database } from '../index';
+import { getFlags } from '../maintenance/index';
+import { authenticateGuest, claimGuest } from './guests';
+import { consumeInvite, generateCode } from './invites';
 import { isUsernameTaken } from './usernames';
+
+type ReferralProblem = MemberRegistered['referralProblem'];
 
 export type RegistrationInput = z.infer<typeof registerUserInput>;
 
@@ -29,19 +31,20 @@ class AlreadyRegistered extends Error {}
 class ReferralCodeCollision extends Error {}
 
 /**
- * registerUser (DESIGN.md §3). Creates the member profile, takes an invite use, resolves the
- * referral, claims the guest and grants the registration rewards, all in one transaction.
+ * registerUser (docs/product.md §10). Creates the member profile, takes an invite use, resolves
+ * the referral and claims the guest, then tells every capability (ctx.memberRegistered: the
+ * registration rewards), all in one transaction.
  * A second call for a registered account is a retry: it changes nothing and answers success,
  * except that a new referral code counts as a second use (referralProblem 'used').
  */
 export async function registerMember(
-  deps: Deps,
+  deps: AppContext,
   account: SessionUser,
   input: RegistrationInput,
 ): Promise<RegistrationOutcome> {
   const { db } = deps;
   const now = deps.clock.now();
-  if (await memberExists(db, account.id)) return repeatRegistration(db, account.id, input, now);
+  if (await memberExists(db, account.id)) return repeatRegistration(deps, account.id, input, now);
   if (await isUsernameTaken(db, input.sUserName)) return refused(ErrorCode.USERNAME_TAKEN);
 
   const { inviteOnly } = await getFlags(db);
@@ -58,18 +61,19 @@ export async function registerMember(
         const referral = await resolveReferral(trx, input.sReferredByCode);
         await insertMember(trx, account, input, referral.referrerUserId, now);
         const guest = guestId !== null ? await claimGuest(trx, guestId, account.id) : null;
-        await grantRegistrationRewards(trx, {
+        await deps.memberRegistered(trx, {
           userId: account.id,
           referrerUserId: referral.referrerUserId,
           referralProblem: referral.problem,
           guestBeatDemo: guest?.beatDemo ?? false,
+          guestId: guest ? guestId : null,
           now,
         });
       });
       return { ok: true };
     } catch (error) {
       if (error instanceof Refused) return refused(error.code);
-      if (error instanceof AlreadyRegistered) return repeatRegistration(db, account.id, input, now);
+      if (error instanceof AlreadyRegistered) return repeatRegistration(deps, account.id, input, now);
       if (error instanceof ReferralCodeCollision && attempt < 3) continue;
       throw error;
     }
@@ -140,11 +144,12 @@ async function insertMember(
 
 /** A registerUser call for an account that already has a profile. */
 async function repeatRegistration(
-  db: Kysely<Database>,
+  deps: AppContext,
   userId: string,
   input: RegistrationInput,
   now: number,
 ): Promise<RegistrationOutcome> {
+  const { db } = deps;
   const member = await db
     .selectFrom('member')
     .select('referred_by_code')
@@ -154,7 +159,7 @@ async function repeatRegistration(
   if (secondReferral) {
     // Registration grants are idempotent by key; this call only adds the "already used" notice.
     await db.transaction().execute((trx) =>
-      grantRegistrationRewards(trx, {
+      deps.memberRegistered(trx, {
         userId,
         referrerUserId: null,
         referralProblem: 'used',

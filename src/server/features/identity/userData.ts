@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { IdentityUserData, UserData } from '../../../protocol/identity';
-import type { RewardsUserData } from '../../../protocol/rewards';
-import { memberRewardsData } from '../../core/rewards/index';
-import type { Database } from '../../db/schema';
+import type { IdentityUserData } from '../../../protocol/identity';
+import { prepared } from '../../shared/prepared';
+import type { Database } from '../index';
 
 /** Better Auth stores booleans as 0/1 on SQLite and as booleans on PostgreSQL. */
 export const isTrue = (value: boolean | number | null | undefined) => value === true || value === 1;
@@ -13,12 +12,8 @@ export async function isAccountVerified(db: Kysely<Database>, userId: string): P
   return isTrue(row?.emailVerified);
 }
 
-/**
- * pUserData of SPEC §3: the identity part merged with the member core's rewards part.
- * Null when the account has no member profile yet. Used by registerUser and getUserData.
- */
-export async function buildUserData(db: Kysely<Database>, userId: string, now: number): Promise<UserData | null> {
-  const row = await db
+const memberProfile = prepared((db, userId: string) =>
+  db
     .selectFrom('member')
     .innerJoin('user', 'user.id', 'member.user_id')
     .leftJoin('member as referrer', 'referrer.user_id', 'member.referred_by_user_id')
@@ -30,10 +25,14 @@ export async function buildUserData(db: Kysely<Database>, userId: string, now: n
       'user.emailVerified',
       'referrer.username as referrer_username',
     ])
-    .where('member.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('member.user_id', '=', userId),
+);
+
+/** The identity part of pUserData; null when the account has no member profile yet. */
+export async function identityUserData(db: Kysely<Database>, userId: string): Promise<IdentityUserData | null> {
+  const [row] = await memberProfile(db, userId);
   if (!row) return null;
-  const identity: IdentityUserData = {
+  return {
     bVerified: isTrue(row.emailVerified),
     sUserName: row.username,
     sEmail: row.email,
@@ -42,7 +41,4 @@ export async function buildUserData(db: Kysely<Database>, userId: string, now: n
     pReferredByUserName: row.referrer_username ?? null,
     bInWhitelist: false,
   };
-  // The member core's function is typed loosely (Record<string, unknown>); its protocol type names the fields.
-  const rewards = (await memberRewardsData(db, userId, now)) as RewardsUserData;
-  return { ...rewards, ...identity };
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { USERNAME_PATTERN } from '../../../protocol/actions';
-import type { Database } from '../../db/schema';
+import { USERNAME_PATTERN } from '../../../protocol/identity';
+import type { Database } from '../index';
 
 /** Names a member could use to pass for staff; they count as taken. */
 const RESERVED = new Set(['admin', 'administrator', 'moderator', 'mod', 'operator', 'staff', 'support', 'system']);

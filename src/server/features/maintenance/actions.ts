@@ -1,9 +1,9 @@
 import type { Flags } from '../../../protocol/flags';
-import { getFlagsInput, isMaintenanceInput } from '../../../protocol/maintenance';
-import { getFlags, getMaintenance, type MaintenanceState } from '../../core/settings';
-import { ttlCache } from '../../core/ttlCache';
+import { getFlagsInput, isMaintenanceInput } from '../../../protocol/maintenance.schema';
 import type { Deps } from '../../deps';
 import { type ActionDef, defineAction } from '../../http/actions';
+import { ttlCache } from '../../shared/ttlCache';
+import { getFlags, getMaintenance, type MaintenanceState } from './settings';
 
 /**
  * isMaintenance and getFlags are asked on every page load by every member: their answers are

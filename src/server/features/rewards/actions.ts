@@ -1,10 +1,34 @@
+import type { InventoryAnswer } from '../../../protocol/collectibles';
+import { getInventoryInput } from '../../../protocol/collectibles.schema';
 import { ErrorCode } from '../../../protocol/errors';
-import { type AckNoticesAnswer, ackNoticesInput } from '../../../protocol/rewards';
-import { acknowledgeNotices } from '../../core/rewards/index';
+import type { AckNoticesAnswer } from '../../../protocol/rewards';
+import { ackNoticesInput } from '../../../protocol/rewards.schema';
 import { type ActionDef, defineAction } from '../../http/actions';
+import { memberInventory } from '../collectibles/index';
+import { findBalance } from './ledger';
+import { acknowledgeNotices } from './notices';
 
-/** Rewards actions; pUserData itself is answered by getUserData (identity) through the member core. */
 export const rewardsActions: ActionDef[] = [
+  defineAction({
+    service: 'portal',
+    name: 'getInventory',
+    input: getInventoryInput,
+    auth: 'member',
+    // Everything the member holds: the ledger's balances and the collectibles it granted.
+    async handler(_input, { deps, user }): Promise<InventoryAnswer> {
+      const [aCollections, balance] = await Promise.all([
+        memberInventory(deps.db, user.id),
+        findBalance(deps.db, user.id),
+      ]);
+      return {
+        iErrorCode: ErrorCode.OK,
+        sContractAddress: deps.config.contractAddress,
+        iPoints: balance.points,
+        iRaffleTickets: balance.tickets,
+        aCollections,
+      };
+    },
+  }),
   defineAction({
     service: 'portal',
     name: 'ackNotices',

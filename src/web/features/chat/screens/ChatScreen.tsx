@@ -1,15 +1,249 @@
-import { MessagesSquare } from 'lucide-react';
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { Timer, Users } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ChatMessage, ReportReason } from '../../../../protocol/chat';
+import { errorMessage } from '../../../../protocol/errors';
+import { local } from '../../../lib/storage';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { Loading } from '../../../ui/Loading';
+import { Notice } from '../../../ui/Notice';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useChatItem } from '../api/chat';
+import { ChannelList } from '../components/ChannelList';
+import { Composer } from '../components/Composer';
+import { ConnectionBadge } from '../components/ConnectionBadge';
+import { MessageList } from '../components/MessageList';
+import { MuteDialog } from '../components/MuteDialog';
+import { ReportDialog } from '../components/ReportDialog';
+import { useNow } from '../model/time';
+import { useChatSession } from '../model/useChatSession';
+import styles from './ChatScreen.module.css';
 
+const CHANNEL_KEY = 'sChatChannel';
+const READ_DELAY_MS = 600;
+
+/**
+ * /chat, "Howl" (docs/product.md §14): the channels with unread badges, the live messages of one,
+ * and the composer. `?sItemID=` (the viewer's Howl button) attaches that collectible to the composer.
+ */
 export default function ChatScreen() {
+  const [state, session] = useChatSession();
+  const [params, setParams] = useSearchParams();
+  const [chosen, setChosen] = useState<string | null>(() => local.get(CHANNEL_KEY));
+  const channelId = chosen && state.channels[chosen] ? chosen : (state.order[0] ?? null);
+  const view = channelId ? state.channels[channelId] : undefined;
+  const now = useNow(1000);
+
+  // The first unread message when the channel was opened: a divider and "jump to first unread".
+  const [openedWith, setOpenedWith] = useState<{ channelId: string; firstUnreadId: number } | null>(null);
+  useEffect(() => {
+    if (!view || openedWith?.channelId === view.channel.sChannelID) return;
+    setOpenedWith({ channelId: view.channel.sChannelID, firstUnreadId: view.unread.iFirstUnreadID });
+  }, [view, openedWith]);
+
+  const [historyProblem, setHistoryProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!channelId) return;
+    session.view({ channelId });
+    local.set(CHANNEL_KEY, channelId);
+  }, [channelId, session]);
+  const loaded = view?.loaded ?? false;
+  useEffect(() => {
+    if (!channelId || loaded) return;
+    setHistoryProblem(null);
+    session
+      .loadLatest(channelId)
+      .catch((error: { iErrorCode?: number }) => setHistoryProblem(errorMessage(error.iErrorCode)));
+  }, [channelId, loaded, session]);
+
+  // Messages seen at the bottom of a visible page are read: the server keeps the marker for every device.
+  const lastId = view?.messages.at(-1)?.iMessageID ?? 0;
+  const marked = useRef(new Map<string, number>());
+  const { atBottom, visible } = state.viewing;
+  useEffect(() => {
+    if (!channelId || !atBottom || !visible || state.status !== 'online') return;
+    if (lastId <= (marked.current.get(channelId) ?? 0) && !(view?.unread.iUnread ?? 0)) return;
+    const timer = setTimeout(() => {
+      marked.current.set(channelId, lastId);
+      session.markRead(channelId);
+    }, READ_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [channelId, lastId, atBottom, visible, state.status, view?.unread.iUnread, session]);
+
+  // The Howl: a collectible of the member's, attached from its viewer.
+  const sItemID = params.get('sItemID');
+  const item = useChatItem(sItemID);
+  const detach = useCallback(() => {
+    setParams(
+      (p) => {
+        p.delete('sItemID');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
+  const [muting, setMuting] = useState<ChatMessage | null>(null);
+  const onMute = useCallback((message: ChatMessage) => setMuting(message), []);
+  const mute = useCallback(
+    (id: number, duration: number | null, reason: string) => session.muteAuthor(id, duration, reason),
+    [session],
+  );
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const onEdit = useCallback((id: number, text: string) => session.edit(id, text), [session]);
+  const onDelete = useCallback((message: ChatMessage) => {
+    setDeleteProblem(null);
+    setDeleting(message);
+  }, []);
+  const onReport = useCallback((message: ChatMessage) => setReporting(message), []);
+  const onLoadOlder = useCallback(
+    () => (channelId ? session.loadOlder(channelId) : Promise.resolve()),
+    [channelId, session],
+  );
+  const onAtBottom = useCallback((bottom: boolean) => session.view({ atBottom: bottom }), [session]);
+  const report = useCallback(
+    (id: number, reason: ReportReason, note: string) => session.report(id, reason, note),
+    [session],
+  );
+
+  const knownNames = useMemo(() => {
+    const me = state.me?.sUserName;
+    const names = (view?.messages ?? []).map((m) => m.sUserName).filter((n) => n !== me);
+    return [...new Set(names.reverse())];
+  }, [view?.messages, state.me?.sUserName]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const outcome = await session.remove(deleting.iMessageID);
+    if (outcome.ok) setDeleting(null);
+    else setDeleteProblem(outcome.message);
+  };
+
+  const here = channelId ? (state.here[channelId] ?? 0) : 0;
   return (
-    <ComingSoon title="Howl" icon={<MessagesSquare size={30} />}>
-      <p>Live chat with other members is on its way.</p>
-      <ul>
-        <li>Channels for general talk and themed discussions, with history.</li>
-        <li>Howl a collectible from its viewer to show it to everyone.</li>
-        <li>Report a message; moderators can mute and delete.</li>
-      </ul>
-    </ComingSoon>
+    <div className={styles.page}>
+      <PageHeader
+        title="Howl"
+        subtitle="Talk with other members, live. Howl a collectible from its viewer to show it off."
+        actions={
+          <ConnectionBadge
+            status={state.status}
+            retryAt={state.retryAt}
+            now={now}
+            onRetry={() => session.reconnectNow()}
+          />
+        }
+      />
+      {state.status === 'refused' && <Notice tone="danger">{state.refusal}</Notice>}
+      {!state.me || !state.rules ? (
+        state.status !== 'refused' && <Loading label="Opening the channels..." />
+      ) : (
+        <div className={styles.layout}>
+          <ChannelList
+            channels={state.order.map((id) => state.channels[id]).filter((v) => v !== undefined)}
+            activeId={channelId}
+            onSelect={setChosen}
+          />
+          {view ? (
+            <section className={styles.room} aria-labelledby="chat-room-title">
+              <header className={styles.roomHeader}>
+                <div className={styles.roomTitle}>
+                  <h2 id="chat-room-title"># {view.channel.sName}</h2>
+                  {view.channel.sTopic && <p className={styles.topic}>{view.channel.sTopic}</p>}
+                </div>
+                <div className={styles.roomFacts}>
+                  {view.channel.iSlowModeMs > 0 && (
+                    <span className={styles.slowBadge} title="One message per member per interval">
+                      <Timer size={15} aria-hidden="true" /> {view.channel.bAutoSlow ? 'Busy: slow mode' : 'Slow mode'}
+                    </span>
+                  )}
+                  <span className={`${styles.here} tabular`}>
+                    <Users size={15} aria-hidden="true" /> {here} here
+                  </span>
+                </div>
+              </header>
+              {historyProblem && (
+                <Notice tone="danger">
+                  {historyProblem}{' '}
+                  <Button variant="ghost" onClick={() => session.loadLatest(view.channel.sChannelID)}>
+                    Try again
+                  </Button>
+                </Notice>
+              )}
+              {!view.loaded && !historyProblem ? (
+                <div className={styles.loading}>
+                  <Loading label="Reading the channel..." />
+                </div>
+              ) : (
+                <MessageList
+                  view={view}
+                  pending={state.pending}
+                  me={state.me}
+                  rules={state.rules}
+                  now={now}
+                  firstUnreadId={openedWith?.channelId === view.channel.sChannelID ? openedWith.firstUnreadId : 0}
+                  onLoadOlder={onLoadOlder}
+                  onAtBottom={onAtBottom}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                  onReport={onReport}
+                  onMute={onMute}
+                  onRetry={(nonce) => session.retry(nonce)}
+                  onDiscard={(nonce) => session.discard(nonce)}
+                />
+              )}
+              <Composer
+                view={view}
+                rules={state.rules}
+                mute={state.mute && (state.mute.iUntil === null || state.mute.iUntil > now) ? state.mute : null}
+                online={state.status === 'online'}
+                cooldownUntil={state.cooldownUntil[view.channel.sChannelID] ?? 0}
+                now={now}
+                attached={sItemID ? (item.data?.pItem ?? null) : null}
+                attachProblem={
+                  sItemID && item.isError ? 'This collectible cannot be Howled: it is not yours, or it is gone.' : null
+                }
+                onDetach={detach}
+                knownNames={knownNames}
+                onSend={(text, attached) => {
+                  session.sendMessage(view.channel.sChannelID, text, attached);
+                  if (attached) detach();
+                  session.view({ atBottom: true });
+                }}
+              />
+            </section>
+          ) : (
+            <p className="muted">There are no channels yet.</p>
+          )}
+        </div>
+      )}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} onReport={report} />
+      <MuteDialog target={muting} onClose={() => setMuting(null)} onMute={mute} />
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this message?"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmDelete}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {deleting && deleting.sUserName !== state.me?.sUserName
+            ? `The message by ${deleting.sUserName} is removed for everyone. Its reports are closed.`
+            : 'It is removed for everyone.'}
+        </p>
+        {deleteProblem && <Notice tone="danger">{deleteProblem}</Notice>}
+      </Dialog>
+    </div>
   );
 }

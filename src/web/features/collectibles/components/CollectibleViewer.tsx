@@ -1,16 +1,16 @@
 import { ChevronDown, Maximize2, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { rarityLabel } from '../../../../protocol/rarity';
-import type { Collectible } from '../../../../protocol/rewards';
+import type { Collectible } from '../../../../protocol/collectibles';
+import { rarityLabel } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
 import { mediaUrl } from '../../../api/client';
 import { flags } from '../../../lib/flags';
 import { local } from '../../../lib/storage';
 import { Dialog } from '../../../ui/Dialog';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
+import { rarityClass } from '../model/rarity';
 import styles from './CollectibleViewer.module.css';
-import { rarityClass } from './rarity';
 
 const DESCRIPTION_OPEN_KEY = 'bViewerDescriptionOpen';
 
@@ -42,7 +42,7 @@ function Media({ item, large = false }: { item: Collectible; large?: boolean }) 
   return <img className={large ? styles.large : styles.media} src={mediaUrl(image)} alt={name} />;
 }
 
-/** SPEC §2/§3: the collectible viewer shared by /inventory/item and /viewer. */
+/** docs/product.md §2/§3: the collectible viewer shared by /inventory/item and /viewer. */
 export function CollectibleViewer({ item, sContractAddress, allowChat }: CollectibleViewerProps) {
   const { name, description, attributes } = item.publicMetadata;
   const [descriptionOpen, setDescriptionOpen] = useState(() => local.get(DESCRIPTION_OPEN_KEY) !== '0');
@@ -50,7 +50,7 @@ export function CollectibleViewer({ item, sContractAddress, allowChat }: Collect
   const [headerOpen, setHeaderOpen] = useState(false);
   const showChainId = flags().bShowBlockchainID;
 
-  // SPEC §2: F1 toggles an internal header state (no visible effect).
+  // docs/product.md §2: F1 toggles an internal header state (no visible effect).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F1') return;

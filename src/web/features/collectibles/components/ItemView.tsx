@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../../protocol/errors';
 import { Loading } from '../../../ui/Loading';
 import { MessagePage } from '../../../ui/MessagePage';
-import { useItem } from '../api/items';
+import { useItem } from '../api/collectibles';
 import { CollectibleViewer } from './CollectibleViewer';
 
 /** Loads one item (the member's own, or a shared one) and shows it, or says it is not there. */

@@ -1,13 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
-import { useCollection } from '../../../lib/rewards/api';
 import { Card } from '../../../ui/Card';
-import { CollectibleCard } from '../../../ui/CollectibleCard';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { Loading } from '../../../ui/Loading';
 import { MessagePage } from '../../../ui/MessagePage';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useCollections } from '../api/items';
+import { useCollection, useCollections } from '../api/collectibles';
+import { CollectibleCard } from '../components/CollectibleCard';
 import styles from './Collections.module.css';
 
 function CollectionPicker() {

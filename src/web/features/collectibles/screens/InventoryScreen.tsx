@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
-import { useInventory } from '../../../lib/rewards/api';
-import { CollectibleCard } from '../../../ui/CollectibleCard';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useInventory } from '../api/collectibles';
+import { CollectibleCard } from '../components/CollectibleCard';
 import styles from './Collections.module.css';
 
 /** /inventory: everything the member owns, grouped by collection, with balances. */

@@ -1,18 +1,49 @@
-import { Gamepad2 } from 'lucide-react';
-import { ComingSoon } from '../../../ui/ComingSoon';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { GAME_IDS } from '../../../../protocol/games';
+import { useAuth } from '../../../lib/auth';
+import { Loading } from '../../../ui/Loading';
+import { PageHeader } from '../../../ui/PageHeader';
+import { GameList } from '../components/GameList';
+import { GuestInvite } from '../components/GuestInvite';
+import { Leaderboard } from '../components/Leaderboard';
+import styles from './GamesScreen.module.css';
 
+// The game itself (simulation, renderer, sound) loads only when someone plays.
+const MonsterBreakerPlay = lazy(() => import('../components/MonsterBreakerPlay'));
+
+/** /games (docs/product.md §15): the game service's games and the week's leaderboard; ?play=m1 plays Monster Breaker. */
 export default function GamesScreen() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const signedIn = auth.status === 'signedIn';
+
+  if (params.get('play') === GAME_IDS.monsterBreaker) {
+    return (
+      <Suspense fallback={<Loading label="Waking the monsters…" />}>
+        <MonsterBreakerPlay />
+      </Suspense>
+    );
+  }
+
   return (
-    <ComingSoon title="Games" icon={<Gamepad2 size={30} />}>
-      <p>
-        <strong>Monster Breaker: M1 Demo</strong> opens here soon: break the monsters' blocks with a ball and paddle,
-        right in your browser.
-      </p>
-      <ul>
-        <li>Play as a guest, then keep your progress when you register.</li>
-        <li>Every win is replayed on our server, so the leaderboard is honest.</li>
-        <li>Beating the M1 Demo earns a free Agent, once.</li>
-      </ul>
-    </ComingSoon>
+    <section>
+      <PageHeader
+        title="Games"
+        subtitle="Play right here in your browser. Every win is replayed on our server, so the leaderboard is honest."
+      />
+      {auth.status === 'signedOut' && <GuestInvite />}
+      <section aria-labelledby="library" className={styles.section}>
+        <h2 id="library" className="visually-hidden">
+          The games
+        </h2>
+        <GameList signedIn={signedIn} />
+      </section>
+      <section aria-labelledby="leaderboard" className={styles.section}>
+        <h2 id="leaderboard">This week’s Monster Breakers</h2>
+        <p className="muted">The best verified win of each member this week. A new week starts every Monday.</p>
+        <Leaderboard />
+      </section>
+    </section>
   );
 }

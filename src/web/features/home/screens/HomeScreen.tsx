@@ -1,15 +1,15 @@
 import { Gamepad2, Package, Store, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
-import { AGENT_TEMPLATE_ID } from '../../../../protocol/identityRules';
+import { AGENT_TEMPLATE_ID } from '../../../../protocol/identity';
 import type { DailyRewardDay } from '../../../../protocol/rewards';
 import { ROUTES } from '../../../../protocol/routes';
-import { useCollection } from '../../../lib/rewards/api';
-import { useUserData } from '../../../lib/session';
+import { useUserData } from '../../../lib/memberData';
 import { Card } from '../../../ui/Card';
-import { CollectibleCard } from '../../../ui/CollectibleCard';
-import { DailyRewardStrip } from '../../../ui/DailyRewardStrip';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useCollection } from '../../collectibles/api/collectibles';
+import { CollectibleCard } from '../../collectibles/components/CollectibleCard';
+import { DailyRewardStrip } from '../../rewards/components/DailyRewardStrip';
 import styles from './HomeScreen.module.css';
 
 const ONWARD = [
@@ -71,7 +71,7 @@ export default function HomeScreen() {
         ) : agents.data?.aItems.length ? (
           <div className="grid">
             {agents.data.aItems.slice(0, 4).map((item) => (
-              <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
+              <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} eager />
             ))}
           </div>
         ) : (

@@ -1,6 +1,6 @@
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { PageHeader } from '../../../ui/PageHeader';
-import { INSTRUCTIONS } from '../instructions';
+import { INSTRUCTIONS } from '../model/instructions';
 
 export default function InstructionsScreen() {
   return (

@@ -1,0 +1,122 @@
+/**
+ * A worker thread of chat clients for bench/chat.ts: it opens its share of the sockets, says
+ * hello, then on command sends messages at a steady rate from a few of them and times how long
+ * each message takes to reach every socket (the send time travels in the text).
+ */
+import { parentPort } from 'node:worker_threads';
+import WebSocket from 'ws';
+
+export interface Target {
+  url: string;
+  token: string;
+  /** Which instance the socket talks to, so latencies are told apart ("A", "B"). */
+  group: string;
+}
+
+export type ClientCommand =
+  | { cmd: 'connect'; targets: Target[] }
+  | { cmd: 'run'; tag: string; channel: string; senders: number; rate: number; durationMs: number; drainMs: number }
+  | { cmd: 'close' };
+
+export type ClientEvent =
+  | { evt: 'connected'; count: number; failed: number }
+  | { evt: 'ran'; tag: string; sent: number; received: Record<string, number>; latencies: Record<string, Float64Array> }
+  | { evt: 'closed' };
+
+interface Client {
+  socket: WebSocket;
+  group: string;
+}
+
+const port = parentPort;
+if (!port) throw new Error('bench/chatClients.ts runs in a worker thread');
+
+const clients: Client[] = [];
+const clock = () => performance.timeOrigin + performance.now();
+/** The phase being timed: its tag, and per group the latencies seen so far. */
+let timing: { tag: string; latencies: Map<string, number[]> } | null = null;
+const CONNECT_AT_ONCE = 100;
+
+function open(target: Target): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${target.url}`);
+    const client: Client = { socket, group: target.group };
+    socket.on('open', () => socket.send(JSON.stringify({ t: 'hello', sToken: target.token })));
+    socket.on('error', () => resolve(false));
+    socket.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text.startsWith('{"t":"welcome"')) {
+        clients.push(client);
+        resolve(true);
+        return;
+      }
+      // Only our timed messages are parsed, and only as far as the send time.
+      if (!timing || !text.startsWith('{"t":"message"')) return;
+      const marker = text.indexOf(`bench ${timing.tag} `);
+      if (marker < 0) return;
+      const sentAt = Number.parseFloat(text.slice(marker + timing.tag.length + 7));
+      let list = timing.latencies.get(client.group);
+      if (!list) {
+        list = [];
+        timing.latencies.set(client.group, list);
+      }
+      list.push(clock() - sentAt);
+    });
+  });
+}
+
+async function connect(targets: Target[]): Promise<void> {
+  let failed = 0;
+  for (let i = 0; i < targets.length; i += CONNECT_AT_ONCE) {
+    const results = await Promise.all(targets.slice(i, i + CONNECT_AT_ONCE).map(open));
+    failed += results.filter((ok) => !ok).length;
+  }
+  port?.postMessage({ evt: 'connected', count: clients.length, failed } satisfies ClientEvent);
+}
+
+async function run(command: Extract<ClientCommand, { cmd: 'run' }>): Promise<void> {
+  timing = { tag: command.tag, latencies: new Map() };
+  const senders = clients.slice(0, command.senders);
+  let sent = 0;
+  if (senders.length > 0 && command.rate > 0) {
+    const start = clock();
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        const elapsed = clock() - start;
+        if (elapsed >= command.durationMs) {
+          clearInterval(tick);
+          resolve();
+          return;
+        }
+        const due = Math.floor((elapsed * command.rate) / 1000);
+        for (; sent < due; sent++) {
+          const sender = senders[sent % senders.length] as Client;
+          const nonce = `${command.tag}x${sent}`.padEnd(8, '0');
+          const sText = `bench ${command.tag} ${clock()}`;
+          sender.socket.send(JSON.stringify({ t: 'send', sNonce: nonce, sChannelID: command.channel, sText }));
+        }
+      }, 2);
+    });
+  } else {
+    await new Promise((resolve) => setTimeout(resolve, command.durationMs));
+  }
+  await new Promise((resolve) => setTimeout(resolve, command.drainMs));
+  const latencies: Record<string, Float64Array> = {};
+  const received: Record<string, number> = {};
+  for (const [group, list] of timing.latencies) {
+    latencies[group] = Float64Array.from(list);
+    received[group] = list.length;
+  }
+  timing = null;
+  port?.postMessage({ evt: 'ran', tag: command.tag, sent, received, latencies } satisfies ClientEvent);
+}
+
+port.on('message', (command: ClientCommand) => {
+  if (command.cmd === 'connect') void connect(command.targets);
+  else if (command.cmd === 'run') void run(command);
+  else {
+    for (const client of clients) client.socket.terminate();
+    clients.length = 0;
+    port.postMessage({ evt: 'closed' } satisfies ClientEvent);
+  }
+});

@@ -1,0 +1,108 @@
+/**
+ * Lighthouse (mobile preset, performance only) on /login, /register and /home signed in, against
+ * the built web app served by the real server, in Debian's Chromium. Also runnable on its own:
+ *   node --import tsx bench/lighthouse.ts
+ */
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { NOTICE_KINDS } from '../src/protocol/rewards';
+import { type BenchApp, benchApp } from './support';
+
+export interface PageScore {
+  path: string;
+  score: number;
+  lcpMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A signed-in member's session token, as the web keeps it (sessionStorage, auth.token). */
+async function memberToken(app: BenchApp): Promise<string> {
+  const { url } = app;
+  const json = { 'content-type': 'application/json', origin: url };
+  const email = `lighthouse-${Date.now()}@bench.local`;
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: 'bench-password-1', name: 'lighthouse' }),
+  });
+  const token = signUp.headers.get('set-auth-token') ?? '';
+  const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` };
+  await fetch(`${url}/api/portal/registerUser`, {
+    method: 'POST',
+    headers: form,
+    body: new URLSearchParams({ sUserName: `lh${Date.now() % 1_000_000}` }),
+  });
+  // A verified member on an ordinary day: the welcome and daily popups were seen already.
+  await app.deps.db.updateTable('user').set({ emailVerified: 1 }).where('email', '=', email).execute();
+  const data = (await (await fetch(`${url}/api/portal/getUserData`, { method: 'POST', headers: form })).json()) as {
+    pUserData: { iNoticeCursor: number };
+  };
+  await fetch(`${url}/api/portal/ackNotices`, {
+    method: 'POST',
+    headers: form,
+    body: new URLSearchParams({ sKinds: NOTICE_KINDS.join(','), iUpToNoticeID: String(data.pUserData.iNoticeCursor) }),
+  });
+  return token;
+}
+
+export async function measureLighthouse(): Promise<PageScore[]> {
+  const app = await benchApp({ serveWeb: true });
+  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const token = await memberToken(app);
+    const scores: PageScore[] = [];
+    for (const path of ['/login', '/register', '/home']) {
+      const page = await browser.newPage();
+      const signedIn = path === '/home';
+      if (signedIn) {
+        await page.evaluateOnNewDocument((value: string) => sessionStorage.setItem('auth.token', value), token);
+      }
+      // A cold load each time (Lighthouse empties the cache and storage; the token is set again on the new document).
+      const result = await lighthouse(
+        `${app.url}${path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        undefined,
+        page,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(`${process.env.LIGHTHOUSE_REPORTS}/${path.slice(1)}.json`, JSON.stringify(lhr));
+      }
+      scores.push({
+        path,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      });
+      await page.close();
+    }
+    return scores;
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const s of await measureLighthouse()) {
+    console.log(
+      `${s.path.padEnd(10)} score ${s.score}  LCP ${Math.round(s.lcpMs)} ms  CLS ${s.cls.toFixed(3)}  FCP ${Math.round(s.fcpMs)} ms`,
+    );
+  }
+}

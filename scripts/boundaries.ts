@@ -1,0 +1,155 @@
+/**
+ * The import rules of docs/architecture.md, as a pure function over source texts (the CLI in
+ * check-boundaries.ts feeds it the real tree; boundaries.test.ts feeds it broken ones).
+ * - src/protocol imports nothing of web or server; its plain files (the web may load them)
+ *   import neither zod nor a *.schema file; web and server meet only in src/protocol;
+ *   the web never imports a *.schema file.
+ * - A capability (src/server/features/X, src/web/features/X) uses another only along an edge it
+ *   declares, and on the server only through the other's index.ts; the declared edges have no cycle.
+ * - Server code outside features/ imports only features/index.ts (the list), never one capability.
+ * - src/web/ui, src/web/lib and src/web/api import no feature; src/web/ui imports no lib or api.
+ */
+import path from 'node:path';
+
+export interface SourceFile {
+  /** Path relative to the repository root, with forward slashes (e.g. src/web/main.tsx). */
+  path: string;
+  text: string;
+}
+
+/** Declared edges: capability name → the capabilities it uses. */
+export type Edges = Readonly<Record<string, readonly string[]>>;
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/g;
+
+export function importsOf(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+interface Place {
+  side: 'protocol' | 'web' | 'server' | 'other';
+  /** web: lib, ui, api, layouts, features…; server: features, shared, http… */
+  area: string;
+  feature?: string;
+  /** The rest of the path inside the feature folder (e.g. 'index.ts', 'api/x.ts'). */
+  inFeature?: string;
+}
+
+function place(file: string): Place {
+  const parts = file.split('/');
+  if (parts[0] !== 'src') return { side: 'other', area: '' };
+  const side = parts[1];
+  if (side !== 'protocol' && side !== 'web' && side !== 'server') return { side: 'other', area: '' };
+  const area = parts.length > 3 ? (parts[2] ?? '') : '';
+  if (area === 'features' && parts.length > 4) {
+    return { side, area, feature: parts[3], inFeature: parts.slice(4).join('/') };
+  }
+  return { side, area };
+}
+
+/** A cycle in the declared edges, as a path (a → b → a), or null. */
+export function findCycle(edges: Edges): string[] | null {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, trail: string[]): string[] | null => {
+    if (state.get(name) === 'done') return null;
+    if (state.get(name) === 'visiting') return [...trail.slice(trail.indexOf(name)), name];
+    state.set(name, 'visiting');
+    for (const next of edges[name] ?? []) {
+      const cycle = visit(next, [...trail, name]);
+      if (cycle) return cycle;
+    }
+    state.set(name, 'done');
+    return null;
+  };
+  for (const name of Object.keys(edges)) {
+    const cycle = visit(name, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+const isSchema = (file: string) => /\.schema\.tsx?$/.test(file);
+/** Tests may reach inside a module (and the list may import every capability's index.ts). */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+export function findProblems(files: readonly SourceFile[], edges: { server: Edges; web: Edges }): string[] {
+  const problems: string[] = [];
+  for (const [side, declared] of Object.entries(edges)) {
+    const cycle = findCycle(declared);
+    if (cycle) problems.push(`${side} capabilities use each other in a cycle: ${cycle.join(' → ')}`);
+  }
+  const known = new Set(files.map((f) => f.path));
+  const resolve = (from: string, spec: string): string | null => {
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+    for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) if (known.has(base + ext)) return base + ext;
+    return base;
+  };
+
+  for (const file of files) {
+    const from = place(file.path);
+    if (from.side === 'other') continue;
+    for (const spec of importsOf(file.text)) {
+      const say = (why: string) => problems.push(`${file.path} imports ${spec}: ${why}`);
+      if (!spec.startsWith('.')) {
+        if (from.side === 'protocol' && spec === 'zod' && !isSchema(file.path)) {
+          say('only *.schema.ts files of src/protocol use zod (the web loads the others)');
+        }
+        continue;
+      }
+      const target = resolve(file.path, spec);
+      if (!target) continue;
+      const to = place(target);
+      if (isTest(file.path)) {
+        if (from.side !== to.side && to.side !== 'protocol') say('web and server meet only in src/protocol');
+        continue;
+      }
+      if (from.side === 'protocol') {
+        if (to.side !== 'protocol') say('protocol must stay free of web and server code');
+        else if (isSchema(target) && !isSchema(file.path))
+          say('a plain protocol file never imports a schema (the web loads it)');
+        continue;
+      }
+      if ((from.side === 'web' && to.side === 'server') || (from.side === 'server' && to.side === 'web')) {
+        say('web and server meet only in src/protocol');
+        continue;
+      }
+      if (from.side === 'web' && to.side === 'protocol' && isSchema(target)) {
+        say('schemas are for the server; the web imports the plain protocol file');
+      }
+      if (from.side === 'server') checkServer(from, to, target, say, edges.server);
+      if (from.side === 'web') checkWeb(from, to, say, edges.web);
+    }
+  }
+  return problems;
+}
+
+function checkServer(from: Place, to: Place, target: string, say: (why: string) => void, edges: Edges): void {
+  if (to.side !== 'server' || to.area !== 'features') return;
+  if (!from.feature) {
+    const listImportsCapability = from.area === 'features' && to.inFeature === 'index.ts';
+    if (target !== 'src/server/features/index.ts' && !listImportsCapability) {
+      say('outside features/, server code uses the capability list (features/index.ts), never one capability');
+    }
+    return;
+  }
+  if (!to.feature || to.feature === from.feature) return;
+  if (to.inFeature !== 'index.ts') say(`a capability uses ${to.feature} only through its index.ts`);
+  else if (!edges[from.feature]?.includes(to.feature)) {
+    say(`${from.feature} does not declare that it uses ${to.feature} (its index.ts \`uses\`)`);
+  }
+}
+
+function checkWeb(from: Place, to: Place, say: (why: string) => void, edges: Edges): void {
+  if (to.side !== 'web') return;
+  if (from.area === 'ui' && ['lib', 'api', 'features'].includes(to.area)) {
+    say('ui/ holds primitives only: it never imports lib/, api/ or features/');
+    return;
+  }
+  if (to.area !== 'features' || !to.feature) return;
+  if (['ui', 'lib', 'api'].includes(from.area)) {
+    say('shared code never imports a feature (imports flow shared → features → app)');
+  } else if (from.feature && from.feature !== to.feature && !edges[from.feature]?.includes(to.feature)) {
+    say(`web feature ${from.feature} may not import ${to.feature} (src/web/features/index.ts declares who may)`);
+  }
+}

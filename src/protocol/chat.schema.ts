@@ -1,0 +1,81 @@
+/** zod schemas of what a chat client sends: socket frames and the chat actions (server only). */
+import { z } from 'zod';
+import {
+  CHANNEL_ID_PATTERN,
+  HISTORY_MAX,
+  HISTORY_PAGE,
+  MUTE_REASON_MAX,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+} from './chat';
+import { formInt } from './wire.schema';
+
+/** The server also checks the operator-set length limit (iChatMaxLength); this is the hard ceiling. */
+const TEXT_CEILING = 4000;
+
+const sChannelID = z.string().regex(CHANNEL_ID_PATTERN, 'Unknown channel.');
+const iMessageID = z.number().int().positive();
+/** A client-made id of one request: the answer carries it back, and a resent message is stored once. */
+const sNonce = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A request id is 8–64 letters, digits, _ or -.');
+const sItemID = z.string().regex(/^[a-z2-9]{16}$/, 'Unknown collectible.');
+const lastSeen = z.record(sChannelID, z.number().int().min(0)).refine((v) => Object.keys(v).length <= 50, {
+  message: 'Too many channels.',
+});
+
+export const clientFrameSchema = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('hello'),
+    sToken: z.string().min(1).max(1000).optional(),
+    pLastSeen: lastSeen.optional(),
+    iSince: z.number().int().min(0).optional(),
+  }),
+  z.object({ t: z.literal('resume'), pLastSeen: lastSeen, iSince: z.number().int().min(0).optional() }),
+  z.object({
+    t: z.literal('send'),
+    sNonce,
+    sChannelID,
+    sText: z.string().max(TEXT_CEILING),
+    sItemID: sItemID.optional(),
+  }),
+  z.object({ t: z.literal('edit'), sNonce, iMessageID, sText: z.string().max(TEXT_CEILING) }),
+  z.object({ t: z.literal('delete'), sNonce, iMessageID }),
+  z.object({
+    t: z.literal('report'),
+    sNonce,
+    iMessageID,
+    sReason: z.enum(REPORT_REASONS),
+    sNote: z.string().trim().max(REPORT_NOTE_MAX).optional(),
+  }),
+  z.object({
+    t: z.literal('muteAuthor'),
+    sNonce,
+    iMessageID,
+    iDurationMs: z
+      .number()
+      .int()
+      .min(60_000)
+      .max(365 * 24 * 60 * 60_000)
+      .nullable(),
+    sReason: z.string().trim().max(MUTE_REASON_MAX),
+  }),
+  z.object({ t: z.literal('read'), sChannelID, iMessageID: z.number().int().min(0) }),
+  z.object({ t: z.literal('focus'), sChannelID: sChannelID.nullable() }),
+  z.object({ t: z.literal('ping') }),
+]);
+
+export const getChatHistoryInput = z
+  .object({
+    sChannelID,
+    iBeforeID: formInt.pipe(z.number().int().positive()).optional(),
+    iAfterID: formInt.pipe(z.number().int().min(0)).optional(),
+    iLimit: formInt.pipe(z.number().int().min(1).max(HISTORY_MAX)).default(HISTORY_PAGE),
+  })
+  .refine((v) => v.iBeforeID === undefined || v.iAfterID === undefined, {
+    message: 'Page before or after an id, not both.',
+  });
+
+export const findChatMembersInput = z.object({
+  sPrefix: z.string().regex(/^[A-Za-z0-9_]{1,20}$/, 'A username starts with letters, digits or _.'),
+});
+
+export const getChatItemInput = z.object({ sItemID });

@@ -1,0 +1,13 @@
+export * from './autopilot';
+export * from './chunks';
+export * from './config';
+export * from './constants';
+export * from './events';
+export * from './hash';
+export * from './input';
+export * from './inputLog';
+export * from './levels';
+export { isOver, replay, runInputs } from './replay';
+export * from './rng';
+export * from './state';
+export { createGame, isBossLevel, step } from './step';

@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import type { UserData } from '../protocol/identity';
+import type { DialectName } from './db/index';
+import type { Deps } from './deps';
+import type { Database } from './features/index';
+import type { ActionDef } from './http/actions';
+
+/**
+ * The capability module: everything one product capability brings to the server, declared in
+ * one object exported by `features/<name>/index.ts` and listed once in `features/index.ts`.
+ * app.ts, main.ts, the admin CLI and getUserData loop over that list; none names a capability.
+ * docs/architecture.md walks through each field.
+ */
+export interface Capability {
+  readonly name: string;
+  /** The capabilities this one imports (through their index.ts). Acyclic; checked by `npm run check`. */
+  readonly uses: readonly string[];
+  /** Versioned schema changes, named `<capability>/NNN_what`; never edit one that has shipped. */
+  readonly migrations?: Readonly<Record<string, MigrationFactory>>;
+  /** Game variables this capability reads: their type, default and validation (`gamevars` keeps them). */
+  readonly gameVars?: readonly GameVarDefinition[];
+  /** Shipped content and defaults, idempotent: at every start and before every operator command. */
+  seed?(ctx: SeedContext): Promise<void>;
+  /** Operator commands of `npm run admin -- <group> …`. */
+  readonly cli?: readonly CliCommand[];
+  /** Called once per running app, in dependency order; answers what runs while the app serves. */
+  start?(ctx: AppContext): Runtime | Promise<Runtime>;
+}
+
+export interface Runtime {
+  actions?: readonly ActionDef[];
+  /** HTTP routes besides actions (WebSocket too). */
+  routes?(app: FastifyInstance): void | Promise<void>;
+  /** Background work on a timer (main.ts runs them; tests drive them directly). */
+  jobs?: readonly Job[];
+  /** This capability's fields of pUserData; null means "no member profile" (getUserData answers NOT_REGISTERED). */
+  userData?(userId: string, now: number): Promise<Partial<UserData> | null>;
+  /** Runs inside the registration transaction: grants and notices commit or vanish with the profile. */
+  onMemberRegistered?(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
+  /** The signed-in account behind a request (exactly one capability answers this: identity). */
+  authenticate?(req: FastifyRequest): Promise<SessionUser | null>;
+}
+
+export type MigrationFactory = (dialect: DialectName) => Migration;
+
+/** The signed-in account, as actions see it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  sessionId: string;
+}
+
+export interface MemberRegistered {
+  userId: string;
+  /** The member whose referral code was accepted, if any. */
+  referrerUserId: string | null;
+  /** Why a given referral code was refused: 'used' (a second code) or 'invalid'. */
+  referralProblem: 'used' | 'invalid' | null;
+  /** A guest's verified M1 Demo win carried into the new account. */
+  guestBeatDemo: boolean;
+  /** The guest player this registration claimed, if any (its runs become the member's). */
+  guestId?: number | null;
+  now: number;
+}
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+export interface GameVarDefinition {
+  sVarID: string;
+  sType: 'int' | 'float' | 'number' | 'array' | 'json' | 'string';
+  sDefault: string;
+  /** Checks the parsed value beyond its type; `hint` says what is expected. */
+  valid?(parsed: unknown): boolean;
+  hint?: string;
+}
+
+export interface SeedContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Deps['config'];
+  now: number;
+  gameVarDefinitions: readonly GameVarDefinition[];
+}
+
+/** What every capability's runtime may use: the shared services plus the composed hooks. */
+export interface AppContext extends Deps {
+  /** pUserData of docs/product.md §3, composed from every capability; null when the account has no profile. */
+  userData(userId: string, now: number): Promise<UserData | null>;
+  /** Tells every capability that a member registered, inside the registration transaction. */
+  memberRegistered(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
+  gameVarDefinitions: readonly GameVarDefinition[];
+}
+
+export interface AdminContext {
+  db: Kysely<Database>;
+  now(): number;
+  /** Who runs the command, for the audit log (`cli:<user>`). */
+  actor: string;
+  gameVarDefinitions: readonly GameVarDefinition[];
+}
+
+export interface AdminResult {
+  output: string;
+  /** 0 done, 1 refused (e.g. unknown member), 2 wrong usage (the usage is printed). */
+  exitCode: number;
+}
+
+export interface CliCommand {
+  /** The first word: `npm run admin -- <group> <verb> …`. */
+  group: string;
+  /** Usage lines, indented two spaces, one command each. */
+  usage: string;
+  run(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult>;
+}
+
+// ── Composition ──────────────────────────────────────────────────────────────────────────────
+
+/** The capabilities in dependency order; throws on an unknown, duplicate or cyclic `uses`. */
+export function orderCapabilities(list: readonly Capability[]): Capability[] {
+  const byName = new Map(list.map((c) => [c.name, c]));
+  if (byName.size !== list.length) throw new Error('Two capabilities share a name');
+  const ordered: Capability[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (capability: Capability, path: string[]) => {
+    if (state.get(capability.name) === 'done') return;
+    if (state.get(capability.name) === 'visiting') {
+      throw new Error(`Capabilities use each other in a cycle: ${[...path, capability.name].join(' → ')}`);
+    }
+    state.set(capability.name, 'visiting');
+    for (const name of capability.uses) {
+      const used = byName.get(name);
+      if (!used) throw new Error(`${capability.name} uses ${name}, which is not in the list`);
+      visit(used, [...path, capability.name]);
+    }
+    state.set(capability.name, 'done');
+    ordered.push(capability);
+  };
+  for (const capability of list) visit(capability, []);
+  return ordered;
+}
+
+export function allGameVarDefinitions(capabilities: readonly Capability[]): GameVarDefinition[] {
+  return capabilities.flatMap((c) => c.gameVars ?? []);
+}
+
+/** Every capability's migrations, in capability order (platform ones first). */
+export function allMigrations(capabilities: readonly Capability[]): Array<[string, MigrationFactory]> {
+  return capabilities.flatMap((c) => Object.entries(c.migrations ?? {}));
+}
+
+export async function seedAll(capabilities: readonly Capability[], ctx: SeedContext): Promise<void> {
+  for (const capability of capabilities) await capability.seed?.(ctx);
+}
+
+export interface Started {
+  ctx: AppContext;
+  runtimes: Runtime[];
+  actions: ActionDef[];
+  jobs: Job[];
+  authenticate(req: FastifyRequest): Promise<SessionUser | null>;
+}
+
+/**
+ * Starts every capability in dependency order. The context's hooks loop over the runtimes, so a
+ * capability calls `ctx.userData` or `ctx.memberRegistered` without knowing who contributes.
+ */
+export async function startCapabilities(capabilities: readonly Capability[], deps: Deps): Promise<Started> {
+  const runtimes: Runtime[] = [];
+  const ctx: AppContext = {
+    ...deps,
+    gameVarDefinitions: allGameVarDefinitions(capabilities),
+    async userData(userId, now) {
+      let data: Partial<UserData> = {};
+      for (const runtime of runtimes) {
+        if (!runtime.userData) continue;
+        const part = await runtime.userData(userId, now);
+        if (part === null) return null;
+        data = { ...data, ...part };
+      }
+      return data as UserData;
+    },
+    async memberRegistered(trx, event) {
+      for (const runtime of runtimes) await runtime.onMemberRegistered?.(trx, event);
+    },
+  };
+  for (const capability of capabilities) runtimes.push((await capability.start?.(ctx)) ?? {});
+  const authenticators = runtimes.flatMap((r) => (r.authenticate ? [r.authenticate] : []));
+  if (authenticators.length !== 1) throw new Error('Exactly one capability must authenticate requests');
+  return {
+    ctx,
+    runtimes,
+    actions: runtimes.flatMap((r) => r.actions ?? []),
+    jobs: runtimes.flatMap((r) => r.jobs ?? []),
+    authenticate: authenticators[0] as NonNullable<Runtime['authenticate']>,
+  };
+}

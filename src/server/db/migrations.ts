@@ -1,0 +1,64 @@
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { MigrationFactory } from '../capability';
+import type { DialectName } from './index';
+
+/** An auto-incrementing integer primary key on either dialect. */
+export function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName) {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'bigserial', (c: ColumnDefinitionBuilder) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());
+}
+
+/** The platform's own tables (server/shared and server/mail): the audit log, rate-limit counters, the dev outbox. */
+export const platformMigrations: Record<string, MigrationFactory> = {
+  'platform/001_core': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('audit_log'), dialect)
+        .addColumn('actor', 'varchar(200)', (c) => c.notNull())
+        .addColumn('action', 'varchar(100)', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_created').on('audit_log').column('created_at').execute();
+
+      await withId(db.schema.createTable('mail_outbox'), dialect)
+        .addColumn('to_address', 'varchar(254)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(300)', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text', (c) => c.notNull())
+        .addColumn('links', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      // Fixed-window counters shared by every instance (shared/rateLimit.ts).
+      await db.schema
+        .createTable('rate_limit')
+        .addColumn('key', 'varchar(200)', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rate_limit_pk', ['key', 'window_start'])
+        .execute();
+      await db.schema.createIndex('rate_limit_expires').on('rate_limit').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['rate_limit', 'mail_outbox', 'audit_log']) await db.schema.dropTable(table).execute();
+    },
+  }),
+};
+
+/**
+ * Databases made before migrations moved into their capabilities recorded three names that
+ * created, together, exactly the tables of these newer ones.
+ */
+export const LEGACY_MIGRATIONS = {
+  before: ['001_platform', '002_identity', '003_rewards'],
+  after: [
+    'platform/001_core',
+    'maintenance/001_settings',
+    'identity/001_members',
+    'gamevars/001_game_vars',
+    'collectibles/001_catalogue',
+    'rewards/001_ledger',
+  ],
+} as const;

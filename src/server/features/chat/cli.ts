@@ -1,0 +1,199 @@
+import type { AdminContext, AdminResult, CliCommand } from '../../capability';
+import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
+import { findUserIdByHandle, usernamesOf } from '../identity/index';
+import { addChannel, channelProblem, listChannelRows, setChannelArchived, setSlowMode } from './channels';
+import {
+  deleteAsOperator,
+  dismissReport,
+  listChatOperators,
+  listMutes,
+  listReports,
+  muteMember,
+  setChatOperator,
+  unmuteMember,
+} from './moderation';
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_MUTE_MS = 365 * UNITS.d!;
+
+/** "30s", "10m", "2h", "7d" in milliseconds; null for "forever"; undefined when not understood. */
+export function parseDuration(text: string): number | null | undefined {
+  if (text === 'forever') return null;
+  const match = /^(\d{1,6})([smhd])$/.exec(text);
+  if (!match) return undefined;
+  const ms = Number(match[1]) * (UNITS[match[2] as string] as number);
+  return ms > 0 && ms <= MAX_MUTE_MS ? ms : undefined;
+}
+
+const when = (ms: number | null) => (ms === null ? 'forever' : new Date(ms).toISOString());
+const positiveId = (text: string | undefined) =>
+  text && /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+
+async function member(ctx: AdminContext, handle: string | undefined): Promise<{ id: string; label: string } | null> {
+  if (!handle) return null;
+  const id = await findUserIdByHandle(ctx.db, handle);
+  if (!id) return null;
+  return { id, label: (await usernamesOf(ctx.db, [id])).get(id) ?? id };
+}
+
+async function channelCommand(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult> {
+  const [id, ...rest] = args;
+  if (verb === 'list') {
+    const rows = await listChannelRows(ctx.db, { archived: true });
+    if (rows.length === 0) return done('No channels yet.');
+    return done(
+      rows
+        .map((c) => {
+          const state = c.archived_at === null ? 'open' : 'archived';
+          const slow = Number(c.slow_mode_ms) > 0 ? `slow ${Number(c.slow_mode_ms) / 1000}s` : '-';
+          return `${c.id.padEnd(20)} ${state.padEnd(8)} ${slow.padEnd(10)} ${c.name}  ${c.topic}`;
+        })
+        .join('\n'),
+    );
+  }
+  if (!id) return wrongUsage('Which channel? chat channel add|archive|restore|slow ID …');
+  if (verb === 'add') {
+    const name = rest[0] && !rest[0].startsWith('--') ? rest[0] : id;
+    const topic = option(rest, '--topic') ?? '';
+    const problem = channelProblem(id, name) ?? (topic.length > 200 ? 'A topic is at most 200 characters.' : null);
+    if (problem) return wrongUsage(problem);
+    const outcome = await addChannel(ctx.db, { id, name, topic, actor: ctx.actor, now: ctx.now() });
+    return outcome === 'added' ? done(`Channel ${id} added`) : refused(`Channel ${id} already exists`);
+  }
+  if (verb === 'archive' || verb === 'restore') {
+    const archived = verb === 'archive';
+    const changed = await setChannelArchived(ctx.db, { id, archived, actor: ctx.actor, now: ctx.now() });
+    return changed
+      ? done(`Channel ${id} ${archived ? 'archived' : 'restored'}`)
+      : refused(`No ${archived ? 'open' : 'archived'} channel ${id}`);
+  }
+  if (verb === 'slow') {
+    const seconds = rest[0];
+    if (!seconds || !/^\d{1,5}$/.test(seconds))
+      return wrongUsage('Slow mode takes whole seconds: chat channel slow ID SECONDS (0: off)');
+    const changed = await setSlowMode(ctx.db, {
+      id,
+      slowModeMs: Number(seconds) * 1000,
+      actor: ctx.actor,
+      now: ctx.now(),
+    });
+    if (!changed) return refused(`No channel ${id}`);
+    return done(
+      Number(seconds) === 0 ? `Slow mode off in ${id}` : `Slow mode in ${id}: one message per ${seconds}s per member`,
+    );
+  }
+  return unknownVerb('chat channel', verb);
+}
+
+async function operatorCommand(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult> {
+  if (verb === 'list') {
+    const rows = await listChatOperators(ctx.db);
+    if (rows.length === 0) return done('No chat operators yet.');
+    const names = await usernamesOf(
+      ctx.db,
+      rows.map((r) => r.user_id),
+    );
+    return done(
+      rows
+        .map((r) => `${names.get(r.user_id) ?? r.user_id}  since ${when(Number(r.granted_at))}  by ${r.granted_by}`)
+        .join('\n'),
+    );
+  }
+  if (verb !== 'add' && verb !== 'remove') return unknownVerb('chat operator', verb);
+  const found = await member(ctx, args[0]);
+  if (!found) return args[0] ? refused(`No member ${args[0]}`) : wrongUsage(`Who? chat operator ${verb} USER`);
+  const operator = verb === 'add';
+  const changed = await setChatOperator(ctx.db, { userId: found.id, operator, actor: ctx.actor, now: ctx.now() });
+  if (!changed) return done(`${found.label} ${operator ? 'already is' : 'is not'} a chat operator`);
+  return done(`${found.label} ${operator ? 'is now' : 'is no longer'} a chat operator`);
+}
+
+async function reportsCommand(args: string[], ctx: AdminContext): Promise<AdminResult> {
+  if (args[0] === 'dismiss') {
+    const id = positiveId(args[1]);
+    if (id === null) return wrongUsage('Which report? chat reports dismiss REPORT_ID');
+    const closed = await dismissReport(ctx.db, { reportId: id, actor: ctx.actor, now: ctx.now() });
+    return closed ? done(`Report ${id} dismissed`) : refused(`No open report ${id}`);
+  }
+  const all = args.includes('--all');
+  const reports = await listReports(ctx.db, { all });
+  if (reports.length === 0) return done(all ? 'No reports yet.' : 'No open reports.');
+  const names = await usernamesOf(
+    ctx.db,
+    reports.flatMap((r) => [r.authorId, r.reporterId]),
+  );
+  const name = (id: string) => names.get(id) ?? id;
+  return done(
+    reports
+      .map((r) => {
+        const text = r.body.replace(/\s+/g, ' ').slice(0, 80);
+        const state = r.resolution ?? (r.deleted ? 'open (message deleted)' : 'open');
+        return `#${r.id} message ${r.messageId} in ${r.channelId} by ${name(r.authorId)}: "${text}"\n    ${r.reason}${r.note ? ` (${r.note})` : ''} reported by ${name(r.reporterId)} at ${when(r.createdAt)}; ${state}`;
+      })
+      .join('\n'),
+  );
+}
+
+/** `chat …`: channels, operators, mutes, deletes and the report queue; every change is audited. */
+export const chatCli: CliCommand[] = [
+  {
+    group: 'chat',
+    usage: `  chat channel list                             show every channel (open and archived)
+  chat channel add ID [NAME] [--topic TEXT]     add a channel (id: lower-case letters, digits, -)
+  chat channel archive|restore ID               hide a channel (history kept) or bring it back
+  chat channel slow ID SECONDS                  slow mode: one message per member per SECONDS (0: off)
+  chat mute USER DURATION [--reason TEXT]       mute a member for 30s, 10m, 2h, 7d … or forever
+  chat unmute USER                              lift a mute
+  chat mutes                                    show who is muted
+  chat delete MESSAGE_ID [--reason TEXT]        delete a message (closes its reports)
+  chat reports [--all]                          the queue of reported messages
+  chat reports dismiss REPORT_ID                close a report without deleting
+  chat operator add|remove|list [USER]          members who may delete any message from the web`,
+    async run(verb, args, ctx) {
+      if (verb === 'channel') return channelCommand(args[0], args.slice(1), ctx);
+      if (verb === 'operator') return operatorCommand(args[0], args.slice(1), ctx);
+      if (verb === 'reports') return reportsCommand(args, ctx);
+      if (verb === 'mutes') {
+        const mutes = await listMutes(ctx.db, ctx.now());
+        if (mutes.length === 0) return done('Nobody is muted.');
+        const names = await usernamesOf(
+          ctx.db,
+          mutes.map((m) => m.user_id),
+        );
+        return done(
+          mutes
+            .map(
+              (m) =>
+                `${names.get(m.user_id) ?? m.user_id}  until ${when(m.until === null ? null : Number(m.until))}  ${m.reason || '-'}  by ${m.muted_by}`,
+            )
+            .join('\n'),
+        );
+      }
+      if (verb === 'mute' || verb === 'unmute') {
+        const found = await member(ctx, args[0]);
+        if (!found) return args[0] ? refused(`No member ${args[0]}`) : wrongUsage(`Who? chat ${verb} USER`);
+        const now = ctx.now();
+        if (verb === 'unmute') {
+          const lifted = await unmuteMember(ctx.db, { userId: found.id, actor: ctx.actor, now });
+          return lifted ? done(`${found.label} may chat again`) : done(`${found.label} was not muted`);
+        }
+        const duration = parseDuration(args[1] ?? '');
+        if (duration === undefined)
+          return wrongUsage('How long? e.g. chat mute USER 10m (s, m, h, d, up to 365d, or forever)');
+        const reason = option(args, '--reason') ?? '';
+        if (reason.length > 300) return wrongUsage('A reason is at most 300 characters.');
+        const until = duration === null ? null : now + duration;
+        await muteMember(ctx.db, { userId: found.id, until, reason, actor: ctx.actor, now });
+        return done(`${found.label} is muted until ${when(until)}`);
+      }
+      if (verb === 'delete') {
+        const id = positiveId(args[0]);
+        if (id === null) return wrongUsage('Which message? chat delete MESSAGE_ID');
+        const reason = option(args, '--reason') ?? '';
+        const row = await deleteAsOperator(ctx.db, { messageId: id, actor: ctx.actor, reason, now: ctx.now() });
+        return row ? done(`Message ${id} deleted`) : refused(`No message ${id} (or it is already deleted)`);
+      }
+      return unknownVerb('chat', verb);
+    },
+  },
+];

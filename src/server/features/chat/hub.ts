@@ -1,0 +1,355 @@
+import type { ChatMessage, MuteFrame, ServerFrame, UnreadFrame } from '../../../protocol/chat';
+import type { Bus } from '../../shared/bus';
+import type { Clock } from '../../shared/clock';
+import type { ChannelDirectory } from './directory';
+import { PRESENCE_REFRESH_MS, PresenceBook, type PresenceSnapshot } from './presence';
+import type { ChatLimits } from './rules';
+
+/** The parts of a WebSocket (ws) the hub uses. */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
+  on(event: 'close' | 'pong', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  /** ws's TCP socket: corked while several frames go out at once. */
+  readonly _socket?: { cork(): void; uncork(): void };
+}
+
+const OPEN = 1;
+const TEXT = { binary: false };
+/** Frames are encoded once, however many sockets they go to. */
+const encode = (frame: ServerFrame): Wire => Buffer.from(JSON.stringify(frame));
+/** A socket that lets this much pile up unread is dropped; its client reconnects and resumes. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+const PRESENCE_PUBLISH_DELAY_MS = 250;
+const PRESENCE_BROADCAST_DELAY_MS = 400;
+const LAST_SENT_MAX = 50_000;
+const ANNOUNCED_DELETES_MAX = 10_000;
+
+/** The bus topic of chat: every message, edit, delete, per-member notice and presence change. */
+export const CHAT_TOPIC = 'chat';
+
+export type ChatEvent =
+  | { k: 'message'; authorId: string; message: ChatMessage }
+  | { k: 'edited'; message: ChatMessage }
+  | { k: 'deleted'; channelId: string; messageId: number }
+  | { k: 'user'; userId: string; frame: UnreadFrame | MuteFrame }
+  | { k: 'presence'; instanceId: string; snapshot: PresenceSnapshot }
+  | { k: 'gone'; instanceId: string }
+  /** An instance got its link to the others back: every client asks for what it may have missed. */
+  | { k: 'resync'; instanceId: string };
+
+export interface Member {
+  id: string;
+  name: string;
+  avatar: string;
+  operator: boolean;
+}
+
+/** A frame ready to go: encoded once, sent as a text frame to every socket. */
+type Wire = Buffer;
+
+/** A frame on its way to one socket; message frames carry their id (a resume may have sent it already). */
+interface Outgoing {
+  data: Wire;
+  messageId?: number;
+}
+
+/** One socket: before `hello` it has no member and hears nothing. */
+export class Connection {
+  member: Member | null = null;
+  focus: string | null = null;
+  alive = true;
+  /** While a resume is answered, live frames wait here, so missed messages come first. */
+  private held: Outgoing[] | null = null;
+  /** The messages the last resume carried: the same message coming live is not sent twice. */
+  private resumed: ReadonlySet<number> = new Set();
+  /** Frames from this socket are handled one after the other. */
+  queue: Promise<void> = Promise.resolve();
+
+  constructor(readonly socket: LiveSocket) {}
+
+  send(frame: ServerFrame): void {
+    this.write([{ data: encode(frame) }]);
+  }
+
+  /** Live frames, in order, written together (one system call when the socket allows it). */
+  deliver(frames: readonly Outgoing[]): void {
+    if (this.held) this.held.push(...frames);
+    else this.write(frames);
+  }
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Sends what was held, leaving out the messages the resume carried (and keeps leaving them out). */
+  release(resumed: ReadonlySet<number>): void {
+    this.resumed = resumed;
+    const held = this.held ?? [];
+    this.held = null;
+    this.write(held);
+  }
+
+  private write(frames: readonly Outgoing[]): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.socket.terminate();
+      return;
+    }
+    const wanted = frames.filter((f) => f.messageId === undefined || !this.resumed.has(f.messageId));
+    if (wanted.length === 0) return;
+    const stream = this.socket._socket;
+    if (wanted.length > 1) stream?.cork();
+    for (const frame of wanted) this.socket.send(frame.data, TEXT);
+    if (wanted.length > 1) stream?.uncork();
+  }
+}
+
+/**
+ * The live side of chat on one instance: its sockets, and the fan-out of every chat event that
+ * crosses the bus (its own and other instances'). It also keeps who-is-here and, from the message
+ * stream, each member's last message time (slow mode) and each channel's pulse (automatic slow mode).
+ */
+export class ChatHub {
+  private readonly connections = new Set<Connection>();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly presence = new PresenceBook();
+  private readonly lastSent = new Map<string, number>();
+  /** Deletes already announced here, so the sync job does not announce them twice. */
+  private readonly announcedDeletes = new Set<number>();
+  private lastHere = '{}';
+  /** Frames broadcast during this turn of the event loop, sent together at its end. */
+  private outbox: Outgoing[] = [];
+  private flushing: NodeJS.Immediate | null = null;
+  private presencePublish: NodeJS.Timeout | null = null;
+  private presenceBroadcast: NodeJS.Timeout | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: Array<() => void> = [];
+  private limits: ChatLimits | null = null;
+
+  constructor(
+    private readonly deps: {
+      bus: Bus;
+      clock: Clock;
+      directory: ChannelDirectory;
+    },
+  ) {}
+
+  start(limits: ChatLimits): void {
+    this.limits = limits;
+    this.unsubscribe.push(this.deps.bus.subscribe(CHAT_TOPIC, (event) => this.onEvent(event as ChatEvent)));
+    // When this instance's link comes back, its members and every other instance's may have missed
+    // messages (each side's were not heard by the other): all clients resume from the database.
+    this.unsubscribe.push(
+      this.deps.bus.onReconnect(() => {
+        this.publish({ k: 'resync', instanceId: this.deps.bus.instanceId });
+        this.publishPresence();
+      }),
+    );
+    const every = (ms: number, run: () => void) => {
+      const timer = setInterval(run, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(HEARTBEAT_MS, () => this.heartbeat());
+    every(PRESENCE_REFRESH_MS, () => {
+      this.publishPresence();
+      if (this.presence.expire(this.deps.clock.now())) this.schedulePresenceBroadcast();
+    });
+  }
+
+  /** Tells the other instances this one's members are gone, and closes every socket. */
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const timer of [this.presencePublish, this.presenceBroadcast]) if (timer) clearTimeout(timer);
+    if (this.flushing) clearImmediate(this.flushing);
+    this.deps.bus.publish(CHAT_TOPIC, { k: 'gone', instanceId: this.deps.bus.instanceId } satisfies ChatEvent);
+    for (const off of this.unsubscribe) off();
+    for (const connection of this.connections) connection.socket.close(1001, 'Server restarting');
+    this.connections.clear();
+  }
+
+  /** The limits in force, as last read (the frames refresh them on every send). */
+  setLimits(limits: ChatLimits): void {
+    this.limits = limits;
+  }
+
+  publish(event: ChatEvent): void {
+    this.deps.bus.publish(CHAT_TOPIC, event);
+  }
+
+  toUser(userId: string, frame: UnreadFrame | MuteFrame): void {
+    this.publish({ k: 'user', userId, frame });
+  }
+
+  add(connection: Connection): void {
+    this.connections.add(connection);
+  }
+
+  /** A signed-in socket: from now on it hears every chat event. */
+  admit(connection: Connection, member: Member): void {
+    connection.member = member;
+    let mine = this.byUser.get(member.id);
+    if (!mine) {
+      mine = new Set();
+      this.byUser.set(member.id, mine);
+    }
+    mine.add(connection);
+  }
+
+  remove(connection: Connection): void {
+    this.connections.delete(connection);
+    const member = connection.member;
+    if (!member) return;
+    this.focus(connection, null);
+    const mine = this.byUser.get(member.id);
+    mine?.delete(connection);
+    if (mine?.size === 0) this.byUser.delete(member.id);
+  }
+
+  focus(connection: Connection, channelId: string | null): void {
+    if (!connection.member || connection.focus === channelId) return;
+    this.presence.move(connection.member.id, connection.focus, channelId);
+    connection.focus = channelId;
+    if (!this.presencePublish) {
+      this.presencePublish = setTimeout(() => {
+        this.presencePublish = null;
+        this.publishPresence();
+      }, PRESENCE_PUBLISH_DELAY_MS);
+    }
+    this.schedulePresenceBroadcast();
+  }
+
+  here(): Record<string, number> {
+    return this.presence.counts();
+  }
+
+  /** When the member last wrote in the channel, as seen in the message stream (null: not seen lately). */
+  lastSentAt(userId: string, channelId: string): number | null {
+    return this.lastSent.get(`${userId}\n${channelId}`) ?? null;
+  }
+
+  /**
+   * Sends a frame to every signed-in socket of this instance. Frames broadcast in the same turn of
+   * the event loop go out together at its end: under load, one write per socket carries several.
+   */
+  broadcast(frame: ServerFrame, messageId?: number): void {
+    this.outbox.push({ data: encode(frame), messageId });
+    this.flushing ??= setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const frames = this.outbox;
+    this.outbox = [];
+    this.flushing = null;
+    for (const connection of this.connections) if (connection.member) connection.deliver(frames);
+  }
+
+  /** Sends a frame to the member's sockets on this instance only (the sync job: every instance runs it). */
+  tellLocal(userId: string, frame: UnreadFrame | MuteFrame): void {
+    const frames = [{ data: encode(frame) }];
+    for (const connection of this.byUser.get(userId) ?? []) connection.deliver(frames);
+  }
+
+  /** Announces a delete to this instance's sockets unless it already was. */
+  announceDeleted(channelId: string, messageId: number): void {
+    if (this.announcedDeletes.has(messageId)) return;
+    if (this.announcedDeletes.size >= ANNOUNCED_DELETES_MAX) this.announcedDeletes.clear();
+    this.announcedDeletes.add(messageId);
+    this.broadcast({ t: 'deleted', sChannelID: channelId, iMessageID: messageId });
+  }
+
+  /** Tells members about a channel whose automatic slow mode went on or off. */
+  announceChannel(channelId: string): void {
+    const row = this.deps.directory.get(channelId);
+    if (!row) return;
+    this.broadcast({
+      t: 'channel',
+      pChannel: this.deps.directory.view(row, this.limits?.autoSlowMs ?? 0),
+      bArchived: false,
+    });
+  }
+
+  socketCount(): number {
+    return this.connections.size;
+  }
+
+  private onEvent(event: ChatEvent): void {
+    switch (event.k) {
+      case 'message': {
+        const { message } = event;
+        this.rememberSent(event.authorId, message.sChannelID, message.iCreatedAt);
+        const slowed = this.deps.directory.noteMessage(
+          message.sChannelID,
+          message.iMessageID,
+          this.deps.clock.now(),
+          this.limits?.autoSlowThreshold ?? 0,
+        );
+        this.broadcast({ t: 'message', pMessage: message }, message.iMessageID);
+        if (slowed) this.announceChannel(message.sChannelID);
+        return;
+      }
+      case 'edited':
+        this.broadcast({ t: 'edited', pMessage: event.message });
+        return;
+      case 'deleted':
+        this.announceDeleted(event.channelId, event.messageId);
+        return;
+      case 'user':
+        this.tellLocal(event.userId, event.frame);
+        return;
+      case 'presence':
+        if (event.instanceId === this.deps.bus.instanceId) return;
+        this.presence.applyRemote(event.instanceId, event.snapshot, this.deps.clock.now());
+        this.schedulePresenceBroadcast();
+        return;
+      case 'resync':
+        this.broadcast({ t: 'resync' });
+        return;
+      case 'gone':
+        if (event.instanceId === this.deps.bus.instanceId) return;
+        this.presence.dropRemote(event.instanceId);
+        this.schedulePresenceBroadcast();
+        return;
+    }
+  }
+
+  private rememberSent(userId: string, channelId: string, at: number): void {
+    if (this.lastSent.size >= LAST_SENT_MAX) this.lastSent.clear();
+    this.lastSent.set(`${userId}\n${channelId}`, at);
+  }
+
+  private publishPresence(): void {
+    this.publish({ k: 'presence', instanceId: this.deps.bus.instanceId, snapshot: this.presence.snapshot() });
+  }
+
+  private schedulePresenceBroadcast(): void {
+    if (this.presenceBroadcast) return;
+    this.presenceBroadcast = setTimeout(() => {
+      this.presenceBroadcast = null;
+      const pHere = this.presence.counts();
+      const key = JSON.stringify(pHere);
+      if (key === this.lastHere) return;
+      this.lastHere = key;
+      this.broadcast({ t: 'presence', pHere });
+    }, PRESENCE_BROADCAST_DELAY_MS);
+  }
+
+  private heartbeat(): void {
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { Capability } from '../../capability';
+import { chatActions } from './actions';
+import { seedDemoChannels } from './channels';
+import { chatCli } from './cli';
+import { ChannelDirectory } from './directory';
+import { ChatHub } from './hub';
+import { TokenBuckets } from './limits';
+import { chatMigrations } from './migrations';
+import { CHAT_VARS, chatLimitsReader } from './rules';
+import type { ChatServices } from './services';
+import { registerChatSocket } from './socket';
+import { chatSyncJob } from './sync';
+import { Authors } from './views';
+
+/**
+ * Chat, "Howl" (docs/product.md §14): channels live over a WebSocket, history and unread counts in
+ * the database, rate limits, slow mode, reports, mutes and deletes, and the Howl of a collectible.
+ * Every message, edit, delete, mute and presence change crosses the bus, so members on every
+ * instance hear it (shared/bus.ts: Redis with REDIS_URL).
+ */
+export const chat: Capability = {
+  name: 'chat',
+  uses: ['identity', 'collectibles', 'gamevars', 'maintenance'],
+  migrations: chatMigrations,
+  gameVars: Object.values(CHAT_VARS),
+  seed: (ctx) => seedDemoChannels(ctx.db, ctx.now),
+  cli: chatCli,
+  async start(ctx) {
+    const directory = new ChannelDirectory(ctx.db);
+    await directory.start();
+    const limits = chatLimitsReader(ctx.db, ctx.config.settingsCacheMs);
+    const hub = new ChatHub({ bus: ctx.bus, clock: ctx.clock, directory });
+    const services: ChatServices = {
+      ctx,
+      hub,
+      directory,
+      authors: new Authors(ctx.db, () => ctx.clock.now()),
+      buckets: new TokenBuckets(),
+      limits,
+    };
+    hub.start(await limits());
+    return {
+      actions: chatActions(services),
+      async routes(app) {
+        app.addHook('onClose', async () => hub.stop());
+        await registerChatSocket(app, services);
+      },
+      jobs: [chatSyncJob(services)],
+    };
+  },
+};
+
+export type { ChatTables } from './tables';

@@ -1,0 +1,263 @@
+import type { Kysely } from 'kysely';
+import type { ChatMute, ReportReason } from '../../../protocol/chat';
+import { writeAudit } from '../../shared/audit';
+import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import type { Database } from '../index';
+import { type MessageRow, markDeleted } from './messages';
+
+/**
+ * Moderation (docs/product.md §14): mutes, the report queue, operator deletes and the chat
+ * operators themselves. Every change is audited in the transaction that makes it.
+ */
+
+export async function activeMute(db: DbOrTrx, userId: string, now: number): Promise<ChatMute | null> {
+  const row = await db
+    .selectFrom('chat_mute')
+    .select(['until', 'reason'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const until = row.until === null ? null : Number(row.until);
+  return until === null || until > now ? { iUntil: until, sReason: row.reason } : null;
+}
+
+export async function muteMember(
+  db: Kysely<Database>,
+  mute: { userId: string; until: number | null; reason: string; actor: string; now: number },
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const values = { until: mute.until, reason: mute.reason, muted_by: mute.actor, updated_at: mute.now };
+    await trx
+      .insertInto('chat_mute')
+      .values({ user_id: mute.userId, created_at: mute.now, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+    await writeAudit(trx, {
+      actor: mute.actor,
+      action: 'chat.mute',
+      detail: { userId: mute.userId, until: mute.until, reason: mute.reason },
+      at: mute.now,
+    });
+  });
+}
+
+/** Lifts a member's mute; false when they were not muted. */
+export async function unmuteMember(
+  db: Kysely<Database>,
+  lift: { userId: string; actor: string; now: number },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    if (!(await activeMute(trx, lift.userId, lift.now))) return false;
+    await trx
+      .updateTable('chat_mute')
+      .set({ until: lift.now, muted_by: lift.actor, updated_at: lift.now })
+      .where('user_id', '=', lift.userId)
+      .execute();
+    await writeAudit(trx, { actor: lift.actor, action: 'chat.unmute', detail: { userId: lift.userId }, at: lift.now });
+    return true;
+  });
+}
+
+/** Mutes set or lifted at or after `since`: each instance tells its own sockets (sync.ts). */
+export async function mutesChangedSince(db: DbOrTrx, since: number) {
+  const rows = await db
+    .selectFrom('chat_mute')
+    .select(['user_id', 'until', 'reason', 'updated_at'])
+    .where('updated_at', '>=', since)
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    until: r.until === null ? null : Number(r.until),
+    reason: r.reason,
+    updatedAt: Number(r.updated_at),
+  }));
+}
+
+export async function listMutes(db: DbOrTrx, now: number) {
+  return db
+    .selectFrom('chat_mute')
+    .select(['user_id', 'until', 'reason', 'muted_by', 'updated_at'])
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
+    .orderBy('updated_at', 'desc')
+    .execute();
+}
+
+export type ReportOutcome = 'queued' | 'already';
+
+/** Queues a member's report of a message for the operators (once per member and message). */
+export async function reportMessage(
+  db: Kysely<Database>,
+  report: { messageId: number; reporterId: string; reason: ReportReason; note: string; now: number },
+): Promise<ReportOutcome> {
+  return inTransaction(db, async (trx) => {
+    const queued = await trx
+      .insertInto('chat_report')
+      .values({
+        message_id: report.messageId,
+        reporter_user_id: report.reporterId,
+        reason: report.reason,
+        note: report.note,
+        created_at: report.now,
+        resolved_at: null,
+        resolved_by: null,
+        resolution: null,
+      })
+      .onConflict((oc) => oc.columns(['message_id', 'reporter_user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!queued) return 'already';
+    await writeAudit(trx, {
+      actor: `member:${report.reporterId}`,
+      action: 'chat.report',
+      detail: { reportId: Number(queued.id), messageId: report.messageId, reason: report.reason },
+      at: report.now,
+    });
+    return 'queued';
+  });
+}
+
+export interface ReportListing {
+  id: number;
+  messageId: number;
+  channelId: string;
+  authorId: string;
+  body: string;
+  deleted: boolean;
+  reporterId: string;
+  reason: string;
+  note: string;
+  createdAt: number;
+  resolution: string | null;
+}
+
+export async function listReports(
+  db: DbOrTrx,
+  options: { all?: boolean; limit?: number } = {},
+): Promise<ReportListing[]> {
+  let query = db
+    .selectFrom('chat_report')
+    .innerJoin('chat_message', 'chat_message.id', 'chat_report.message_id')
+    .select([
+      'chat_report.id',
+      'chat_report.message_id',
+      'chat_message.channel_id',
+      'chat_message.user_id as author_id',
+      'chat_message.body',
+      'chat_message.deleted_at',
+      'chat_report.reporter_user_id',
+      'chat_report.reason',
+      'chat_report.note',
+      'chat_report.created_at',
+      'chat_report.resolution',
+    ]);
+  if (!options.all) query = query.where('chat_report.resolved_at', 'is', null);
+  const rows = await query
+    .orderBy('chat_report.id')
+    .limit(options.limit ?? 100)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    messageId: Number(r.message_id),
+    channelId: r.channel_id,
+    authorId: r.author_id,
+    body: r.body,
+    deleted: r.deleted_at !== null,
+    reporterId: r.reporter_user_id,
+    reason: r.reason,
+    note: r.note,
+    createdAt: Number(r.created_at),
+    resolution: r.resolution,
+  }));
+}
+
+/** Closes a report without acting on the message; false when there is no such open report. */
+export async function dismissReport(
+  db: Kysely<Database>,
+  dismissal: { reportId: number; actor: string; now: number },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const closed = await trx
+      .updateTable('chat_report')
+      .set({ resolved_at: dismissal.now, resolved_by: dismissal.actor, resolution: 'dismissed' })
+      .where('id', '=', dismissal.reportId)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) === 0) return false;
+    await writeAudit(trx, {
+      actor: dismissal.actor,
+      action: 'chat.report.dismiss',
+      detail: { reportId: dismissal.reportId },
+      at: dismissal.now,
+    });
+    return true;
+  });
+}
+
+/**
+ * An operator removes a message (from the CLI or the web's message menu): marked deleted,
+ * its open reports closed as 'deleted', audited. Undefined when it was already gone.
+ */
+export async function deleteAsOperator(
+  db: Kysely<Database>,
+  removal: { messageId: number; actor: string; reason: string; now: number },
+): Promise<MessageRow | undefined> {
+  return inTransaction(db, async (trx) => {
+    const row = await markDeleted(trx, { id: removal.messageId, by: removal.actor, now: removal.now });
+    if (!row) return undefined;
+    await trx
+      .updateTable('chat_report')
+      .set({ resolved_at: removal.now, resolved_by: removal.actor, resolution: 'deleted' })
+      .where('message_id', '=', removal.messageId)
+      .where('resolved_at', 'is', null)
+      .execute();
+    await writeAudit(trx, {
+      actor: removal.actor,
+      action: 'chat.delete',
+      detail: {
+        messageId: removal.messageId,
+        channelId: row.channel_id,
+        authorId: row.user_id,
+        reason: removal.reason,
+      },
+      at: removal.now,
+    });
+    return row;
+  });
+}
+
+export async function isChatOperator(db: DbOrTrx, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('chat_operator').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setChatOperator(
+  db: Kysely<Database>,
+  change: { userId: string; operator: boolean; actor: string; now: number },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const changed = change.operator
+      ? await trx
+          .insertInto('chat_operator')
+          .values({ user_id: change.userId, granted_by: change.actor, granted_at: change.now })
+          .onConflict((oc) => oc.column('user_id').doNothing())
+          .executeTakeFirst()
+          .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0) > 0)
+      : await trx
+          .deleteFrom('chat_operator')
+          .where('user_id', '=', change.userId)
+          .executeTakeFirst()
+          .then((r) => Number(r.numDeletedRows) > 0);
+    if (!changed) return false;
+    await writeAudit(trx, {
+      actor: change.actor,
+      action: change.operator ? 'chat.operator.add' : 'chat.operator.remove',
+      detail: { userId: change.userId },
+      at: change.now,
+    });
+    return true;
+  });
+}
+
+export function listChatOperators(db: DbOrTrx) {
+  return db.selectFrom('chat_operator').selectAll().orderBy('granted_at').execute();
+}

@@ -1,0 +1,249 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { prepared } from '../../shared/prepared';
+import type { DbOrTrx } from '../../shared/transaction';
+import { parseTraits, traitValueKey } from './rarity';
+
+/**
+ * Items are known outside the server only by an opaque public id (80 random bits): a sequential
+ * id would let anyone walk every shared item and count the members.
+ */
+const PUBLIC_ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+export const PUBLIC_ID_LENGTH = 16;
+
+export function newPublicId(): string {
+  let id = '';
+  for (let i = 0; i < PUBLIC_ID_LENGTH; i++) id += PUBLIC_ID_ALPHABET[randomInt(PUBLIC_ID_ALPHABET.length)];
+  return id;
+}
+
+/** Item rows joined with their template: everything a collectible view needs. */
+export interface ItemRow {
+  id: number;
+  public_id: string;
+  collection_id: string;
+  template_id: string;
+  attributes: string;
+  token_id: number | null;
+  created_at: number;
+  name: string;
+  description: string;
+  image: string;
+  animation_url: string | null;
+  animation_url_mime_type: string | null;
+}
+
+function selectItems(db: DbOrTrx) {
+  return db
+    .selectFrom('item')
+    .innerJoin('template', 'template.id', 'item.template_id')
+    .select([
+      'item.id',
+      'item.public_id',
+      'item.collection_id',
+      'item.template_id',
+      'item.attributes',
+      'item.token_id',
+      'item.created_at',
+      'template.name',
+      'template.description',
+      'template.image',
+      'template.animation_url',
+      'template.animation_url_mime_type',
+    ]);
+}
+
+function findTemplateForGrant(db: DbOrTrx, templateId: string) {
+  return db
+    .selectFrom('template')
+    .select(['id', 'collection_id', 'attributes'])
+    .where('id', '=', templateId)
+    .executeTakeFirst();
+}
+
+export async function listPoolTemplateIds(db: DbOrTrx, pool: string): Promise<string[]> {
+  const rows = await db.selectFrom('template').select('id').where('grant_pool', '=', pool).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+async function insertItem(
+  db: DbOrTrx,
+  item: { templateId: string; collectionId: string; ownerUserId: string; attributes: string; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('item')
+    .values({
+      template_id: item.templateId,
+      collection_id: item.collectionId,
+      owner_user_id: item.ownerUserId,
+      attributes: item.attributes,
+      public_id: newPublicId(),
+      token_id: null,
+      created_at: item.now,
+      minted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function insertItemTraits(
+  db: DbOrTrx,
+  itemId: number,
+  collectionId: string,
+  traits: Array<{ traitType: string; value: string }>,
+): Promise<void> {
+  if (traits.length === 0) return;
+  await db
+    .insertInto('item_trait')
+    .values(
+      traits.map((t) => ({ item_id: itemId, collection_id: collectionId, trait_type: t.traitType, value: t.value })),
+    )
+    .execute();
+}
+
+const itemById = prepared((db, id: number) => selectItems(db).where('item.id', '=', id));
+const itemByPublicId = prepared((db, publicId: string) => selectItems(db).where('item.public_id', '=', publicId));
+const ownedItemByPublicId = prepared((db, ownerUserId: string, publicId: string) =>
+  selectItems(db).where('item.public_id', '=', publicId).where('item.owner_user_id', '=', ownerUserId),
+);
+const ownedItems = prepared((db, ownerUserId: string) =>
+  selectItems(db).where('item.owner_user_id', '=', ownerUserId).orderBy('item.collection_id').orderBy('item.id'),
+);
+const ownedItemsOf = prepared((db, ownerUserId: string, collectionId: string) =>
+  selectItems(db)
+    .where('item.owner_user_id', '=', ownerUserId)
+    .where('item.collection_id', '=', collectionId)
+    .orderBy('item.id'),
+);
+
+/** One prepared query per list length, for the few items pending notices name. */
+const itemsByIdList = new Map<number, (db: DbOrTrx, ...ids: number[]) => Promise<ItemRow[]>>();
+const MAX_LISTED = 16;
+
+/** Items by internal id (the ones pending notices name), in one read. */
+export async function findItemsByIds(db: DbOrTrx, ids: number[]): Promise<ItemRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  if (unique.length === 1) return itemById(db, unique[0] as number);
+  if (unique.length > MAX_LISTED) return selectItems(db).where('item.id', 'in', unique).execute();
+  let query = itemsByIdList.get(unique.length);
+  if (!query) {
+    query = prepared((db, ...listed: number[]) => selectItems(db).where('item.id', 'in', listed));
+    itemsByIdList.set(unique.length, query);
+  }
+  return query(db, ...unique);
+}
+
+export async function findItem(db: DbOrTrx, publicId: string): Promise<ItemRow | undefined> {
+  return (await itemByPublicId(db, publicId))[0];
+}
+
+export async function findOwnedItem(db: DbOrTrx, ownerUserId: string, publicId: string): Promise<ItemRow | undefined> {
+  return (await ownedItemByPublicId(db, ownerUserId, publicId))[0];
+}
+
+export function listOwnedItems(db: DbOrTrx, ownerUserId: string, collectionId?: string): Promise<ItemRow[]> {
+  return collectionId === undefined ? ownedItems(db, ownerUserId) : ownedItemsOf(db, ownerUserId, collectionId);
+}
+
+/** A collection's item total and the items carrying each trait value, in one read (counters kept by createItem). */
+const collectionCounts = prepared((db, collectionId: string) =>
+  db
+    .selectFrom('collection_count')
+    .select([(eb) => eb.val('').as('trait_type'), (eb) => eb.val('').as('value'), 'items'])
+    .where('collection_id', '=', collectionId)
+    .unionAll(
+      db.selectFrom('trait_count').select(['trait_type', 'value', 'items']).where('collection_id', '=', collectionId),
+    ),
+);
+
+export interface CollectionCounts {
+  total: number;
+  traits: Array<{ traitType: string; value: string; items: number }>;
+}
+
+/** Rarity moves by one item at a time: views may read a collection's counts up to `ttlMs` old (set at start). */
+const rememberedCounts = new WeakMap<
+  DbOrTrx,
+  { ttlMs: number; byCollection: Map<string, { at: number; counts: Promise<CollectionCounts> }> }
+>();
+
+export function rememberCounts(db: DbOrTrx, ttlMs: number): void {
+  if (ttlMs > 0) rememberedCounts.set(db, { ttlMs, byCollection: new Map() });
+}
+
+export function countsOf(db: DbOrTrx, collectionId: string): Promise<CollectionCounts> {
+  const memory = db.isTransaction ? undefined : rememberedCounts.get(db);
+  if (!memory) return readCounts(db, collectionId);
+  const now = Date.now();
+  const kept = memory.byCollection.get(collectionId);
+  if (kept && now - kept.at < memory.ttlMs) return kept.counts;
+  const counts = readCounts(db, collectionId);
+  memory.byCollection.set(collectionId, { at: now, counts });
+  counts.catch(() => memory.byCollection.delete(collectionId));
+  return counts;
+}
+
+async function readCounts(db: DbOrTrx, collectionId: string): Promise<CollectionCounts> {
+  const counts: CollectionCounts = { total: 0, traits: [] };
+  for (const row of await collectionCounts(db, collectionId)) {
+    if (row.trait_type === '') counts.total = Number(row.items);
+    else counts.traits.push({ traitType: row.trait_type, value: row.value, items: Number(row.items) });
+  }
+  return counts;
+}
+
+export async function countItemsByCollection(db: DbOrTrx, collectionIds: string[]): Promise<Map<string, number>> {
+  if (collectionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('collection_count')
+    .select(['collection_id', 'items'])
+    .where('collection_id', 'in', collectionIds)
+    .execute();
+  return new Map(rows.map((r) => [r.collection_id, Number(r.items)]));
+}
+
+/** Counts a new item and its traits, inside the grant that made it. */
+async function countNewItem(
+  db: DbOrTrx,
+  collectionId: string,
+  traits: Array<{ traitType: string; value: string }>,
+): Promise<void> {
+  await db
+    .insertInto('collection_count')
+    .values({ collection_id: collectionId, items: 1 })
+    .onConflict((oc) => oc.column('collection_id').doUpdateSet({ items: sql<number>`collection_count.items + 1` }))
+    .execute();
+  // One order for every transaction, so two grants never wait on each other's rows in a circle.
+  const ordered = [...traits].sort((a, b) => (a.traitType + a.value < b.traitType + b.value ? -1 : 1));
+  for (const trait of ordered) {
+    await db
+      .insertInto('trait_count')
+      .values({ collection_id: collectionId, trait_type: trait.traitType, value: trait.value, items: 1 })
+      .onConflict((oc) =>
+        oc.columns(['collection_id', 'trait_type', 'value']).doUpdateSet({ items: sql<number>`trait_count.items + 1` }),
+      )
+      .execute();
+  }
+}
+
+export async function createItem(
+  trx: DbOrTrx,
+  item: { ownerUserId: string; templateId: string; now: number },
+): Promise<number | null> {
+  const template = await findTemplateForGrant(trx, item.templateId);
+  if (!template) return null;
+  const traits = parseTraits(template.attributes);
+  const itemId = await insertItem(trx, {
+    templateId: item.templateId,
+    collectionId: template.collection_id,
+    ownerUserId: item.ownerUserId,
+    attributes: JSON.stringify(traits),
+    now: item.now,
+  });
+  const traitRows = traits.map((t) => ({ traitType: t.trait_type, value: traitValueKey(t.value) }));
+  await insertItemTraits(trx, itemId, template.collection_id, traitRows);
+  await countNewItem(trx, template.collection_id, traitRows);
+  return itemId;
+}

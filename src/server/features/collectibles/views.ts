@@ -1,0 +1,145 @@
+import type { Collectible, CollectionInfo, InventoryCollection } from '../../../protocol/collectibles';
+import type { DbOrTrx } from '../../shared/transaction';
+import { type CollectionRow, findCollectionRow, listCollectionRows } from './catalogue';
+import {
+  type CollectionCounts,
+  countItemsByCollection,
+  countsOf,
+  findItem,
+  findItemsByIds,
+  findOwnedItem,
+  type ItemRow,
+  listOwnedItems,
+} from './items';
+import { mediaUrl } from './media';
+import { parseTraits, traitCountKey, withRarity } from './rarity';
+
+/** Collectibles as the viewer shows them (docs/product.md §3), with live rarity counts and mint state. */
+export async function collectibleViews(db: DbOrTrx, rows: readonly ItemRow[]): Promise<Collectible[]> {
+  if (rows.length === 0) return [];
+  const collections = [...new Set(rows.map((r) => r.collection_id))];
+  const counted = await Promise.all(collections.map((id) => countsOf(db, id)));
+  const counts = new Map<string, number>();
+  const totals = new Map<string, number>();
+  collections.forEach((collectionId, index) => {
+    const { total, traits } = counted[index] as CollectionCounts;
+    totals.set(collectionId, total);
+    for (const t of traits) counts.set(traitCountKey(collectionId, t.traitType, t.value), t.items);
+  });
+  return rows.map((row) =>
+    toCollectible(
+      row,
+      withRarity(row.collection_id, parseTraits(row.attributes), counts, totals.get(row.collection_id) ?? 0),
+    ),
+  );
+}
+
+function toCollectible(row: ItemRow, attributes: Collectible['publicMetadata']['attributes']): Collectible {
+  const image = mediaUrl(row.image);
+  const view: Collectible = {
+    sItemID: row.public_id,
+    sCollectionID: row.collection_id,
+    sTemplateID: row.template_id,
+    publicMetadata: {
+      name: row.name,
+      description: row.description,
+      image,
+      image_url: image,
+      animation_url: mediaUrl(row.animation_url),
+      animation_url_mime_type: row.animation_url ? (row.animation_url_mime_type ?? '') : '',
+      attributes,
+    },
+  };
+  if (row.token_id !== null) view.blockchainTokenId = String(row.token_id);
+  return view;
+}
+
+export async function collectiblesByIds(db: DbOrTrx, ids: number[]): Promise<Map<number, Collectible>> {
+  const rows = await findItemsByIds(db, ids);
+  const views = await collectibleViews(db, rows);
+  return new Map(views.map((view, index) => [Number(rows[index]?.id), view]));
+}
+
+/** One of the member's own items; undefined for anyone else's, exactly as for a missing one. */
+export async function ownedCollectible(db: DbOrTrx, userId: string, itemId: string): Promise<Collectible | undefined> {
+  return (await ownedItem(db, userId, itemId))?.view;
+}
+
+/** One of the member's own items with its internal id, for a capability that keeps a reference to it (a Howl). */
+export async function ownedItem(
+  db: DbOrTrx,
+  userId: string,
+  publicId: string,
+): Promise<{ id: number; view: Collectible } | undefined> {
+  const row = await findOwnedItem(db, userId, publicId);
+  const view = row && (await collectibleViews(db, [row]))[0];
+  return row && view ? { id: Number(row.id), view } : undefined;
+}
+
+/** Any item, for the public share page (/viewer): nothing about its owner is in the view. */
+export async function publicCollectible(db: DbOrTrx, itemId: string): Promise<Collectible | undefined> {
+  const row = await findItem(db, itemId);
+  return row ? (await collectibleViews(db, [row]))[0] : undefined;
+}
+
+function collectionInfo(row: CollectionRow): CollectionInfo {
+  return { sCollectionID: row.id, sName: row.name, sDescription: row.description, iSort: Number(row.sort) };
+}
+
+export async function listCollections(db: DbOrTrx): Promise<Array<CollectionInfo & { iTotal: number }>> {
+  const rows = await listCollectionRows(db);
+  const totals = await countItemsByCollection(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...collectionInfo(row), iTotal: totals.get(row.id) ?? 0 }));
+}
+
+/** The member's items grouped by collection, in collection order; collections they own nothing of are left out. */
+export async function memberInventory(db: DbOrTrx, userId: string): Promise<InventoryCollection[]> {
+  const [collections, items] = await Promise.all([listCollectionRows(db), listOwnedItems(db, userId)]);
+  const views = await collectibleViews(db, items);
+  return collections
+    .map((row) => {
+      const aItems = views.filter((v) => v.sCollectionID === row.id);
+      return { ...collectionInfo(row), iCount: aItems.length, aItems };
+    })
+    .filter((c) => c.iCount > 0);
+}
+
+/** One collection's info with the member's items of it; undefined for an unknown collection. */
+export async function memberCollection(
+  db: DbOrTrx,
+  userId: string,
+  collectionId: string,
+): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[] } | undefined> {
+  const row = await findCollectionRow(db, collectionId);
+  if (!row) return undefined;
+  const [items, totals] = await Promise.all([
+    listOwnedItems(db, userId, collectionId).then((rows) => collectibleViews(db, rows)),
+    countItemsByCollection(db, [collectionId]),
+  ]);
+  return { collection: { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 }, items };
+}
+
+/** The art of each member's first item of a collection (chat shows their first Agent as their avatar). */
+export async function firstItemImages(
+  db: DbOrTrx,
+  userIds: readonly string[],
+  collectionId: string,
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const firsts = await db
+    .selectFrom('item')
+    .select(['owner_user_id', (eb) => eb.fn.min<number>('id').as('first_id')])
+    .where('collection_id', '=', collectionId)
+    .where('owner_user_id', 'in', [...new Set(userIds)])
+    .groupBy('owner_user_id')
+    .execute();
+  const rows = await findItemsByIds(
+    db,
+    firsts.map((f) => Number(f.first_id)),
+  );
+  const imageById = new Map(rows.map((row) => [Number(row.id), mediaUrl(row.image)]));
+  return new Map(firsts.map((f) => [f.owner_user_id, imageById.get(Number(f.first_id)) ?? '']));
+}

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { ErrorCode } from '../../../protocol/errors';
+import { LEADERBOARD_SIZE, type LeaderboardAnswer, type LeaderboardEntry, weekOf } from '../../../protocol/games';
+import type { DbOrTrx } from '../../shared/transaction';
+import { usernamesOf } from '../identity/index';
+
+/**
+ * The weekly leaderboard (docs/product.md §15): each member's best verified win of an ISO week.
+ * Ties go to whoever got there first.
+ */
+
+/** Keeps a verified win as the member's score of its week if it beats theirs; true if it beat their best ever. */
+export async function recordWin(
+  trx: DbOrTrx,
+  win: { gameId: string; userId: string; score: number; runId: number; at: number },
+): Promise<boolean> {
+  const before = await bestScoreOf(trx, win.gameId, win.userId);
+  await trx
+    .insertInto('game_score')
+    .values({
+      game_id: win.gameId,
+      week: weekOf(win.at).sWeek,
+      user_id: win.userId,
+      score: win.score,
+      run_id: win.runId,
+      achieved_at: win.at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['game_id', 'week', 'user_id'])
+        .doUpdateSet({
+          score: sql<number>`excluded.score`,
+          run_id: sql<number>`excluded.run_id`,
+          achieved_at: sql<number>`excluded.achieved_at`,
+        })
+        .where('game_score.score', '<', sql<number>`excluded.score`),
+    )
+    .execute();
+  return win.score > before;
+}
+
+/** The member's best verified winning score of any week (0: none). */
+export async function bestScoreOf(db: DbOrTrx, gameId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('game_score')
+    .select((eb) => eb.fn.max('score').as('best'))
+    .where('game_id', '=', gameId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.best ?? 0);
+}
+
+/** The member's place on the leaderboard of the week holding `at` (0: not on it). */
+export async function rankOf(db: DbOrTrx, gameId: string, userId: string, at: number): Promise<number> {
+  const week = weekOf(at).sWeek;
+  const mine = await db
+    .selectFrom('game_score')
+    .select(['score', 'achieved_at'])
+    .where('game_id', '=', gameId)
+    .where('week', '=', week)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!mine) return 0;
+  const ahead = await db
+    .selectFrom('game_score')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('game_id', '=', gameId)
+    .where('week', '=', week)
+    .where((eb) =>
+      eb.or([
+        eb('score', '>', mine.score),
+        eb.and([eb('score', '=', mine.score), eb('achieved_at', '<', mine.achieved_at)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(ahead.n) + 1;
+}
+
+export async function weeklyLeaderboard(
+  db: DbOrTrx,
+  query: { gameId: string; week: { sWeek: string; iEndsAt: number }; viewerId: string | null },
+): Promise<LeaderboardAnswer> {
+  const top = await db
+    .selectFrom('game_score')
+    .select(['user_id', 'score'])
+    .where('game_id', '=', query.gameId)
+    .where('week', '=', query.week.sWeek)
+    .orderBy('score', 'desc')
+    .orderBy('achieved_at', 'asc')
+    .orderBy('user_id', 'asc')
+    .limit(LEADERBOARD_SIZE)
+    .execute();
+  const viewerRank =
+    query.viewerId && !top.some((row) => row.user_id === query.viewerId)
+      ? await rankOf(db, query.gameId, query.viewerId, query.week.iEndsAt - 1)
+      : 0;
+  const viewerScore =
+    viewerRank > 0 && query.viewerId
+      ? await db
+          .selectFrom('game_score')
+          .select('score')
+          .where('game_id', '=', query.gameId)
+          .where('week', '=', query.week.sWeek)
+          .where('user_id', '=', query.viewerId)
+          .executeTakeFirst()
+      : undefined;
+  const names = await usernamesOf(db, [
+    ...top.map((row) => row.user_id),
+    ...(viewerScore ? [query.viewerId ?? ''] : []),
+  ]);
+  const entry = (userId: string, score: number, iRank: number): LeaderboardEntry => ({
+    iRank,
+    sUserName: names.get(userId) ?? 'A former member',
+    iScore: Number(score),
+    bYou: userId === query.viewerId,
+  });
+  return {
+    iErrorCode: ErrorCode.OK,
+    sWeek: query.week.sWeek,
+    iWeekEndsAt: query.week.iEndsAt,
+    aEntries: top.map((row, i) => entry(row.user_id, row.score, i + 1)),
+    pYou: viewerScore && query.viewerId ? entry(query.viewerId, viewerScore.score, viewerRank) : null,
+  };
+}

@@ -1,0 +1,39 @@
+import type { Deps } from '../../deps';
+import { hitRateLimit, type Limit } from '../../shared/rateLimit';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The games' rate limits, generous for play and tight for guessing. Like identity's, they scale
+ * with Config.rateLimitScale and Config.rateLimits overrides any of them by name.
+ */
+export const GAME_LIMITS = {
+  startRunPerIp: { max: 60, windowMs: 10 * MINUTE },
+  /** New guest players (each is a row and a password hash). */
+  newGuestPerIp: { max: 10, windowMs: HOUR },
+  curseAnswerPerMember: { max: 10, windowMs: 10 * MINUTE },
+  curseAnswerPerIp: { max: 30, windowMs: 10 * MINUTE },
+} satisfies Record<string, Limit>;
+
+export type GameLimitName = keyof typeof GAME_LIMITS;
+
+function limitFor(deps: Deps, name: GameLimitName): Limit {
+  const override = deps.config.rateLimits?.[name];
+  if (override) return override;
+  const { max, windowMs } = GAME_LIMITS[name];
+  return { max: Math.ceil(max * deps.config.rateLimitScale), windowMs };
+}
+
+/** Counts each check in order; true at the first one over its limit (empty subjects are skipped). */
+export async function overGameLimit(
+  deps: Deps,
+  checks: ReadonlyArray<readonly [GameLimitName, string | undefined]>,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  for (const [name, subject] of checks) {
+    if (!subject) continue;
+    if ((await hitRateLimit(deps.db, { name, subject, limit: limitFor(deps, name), now })).limited) return true;
+  }
+  return false;
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { MigrationFactory } from '../../capability';
+import { withId } from '../../db/migrations';
+
+export const gamesMigrations: Record<string, MigrationFactory> = {
+  'games/001_runs_and_curses': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('game_run'), dialect)
+        .addColumn('game_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)')
+        .addColumn('guest_id', 'bigint')
+        .addColumn('key_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('seed', 'bigint', (c) => c.notNull())
+        .addColumn('config', 'text', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('ticks', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('score', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('level', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('state_hash', 'varchar(16)', (c) => c.notNull())
+        .addColumn('refused_code', 'integer')
+        .addColumn('refused_reason', 'varchar(300)')
+        .addColumn('new_best', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('agent_granted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('game_run_guest').on('game_run').column('guest_id').execute();
+      await db.schema.createIndex('game_run_status').on('game_run').columns(['status', 'updated_at']).execute();
+
+      await db.schema
+        .createTable('game_run_chunk')
+        .addColumn('run_id', 'bigint', (c) => c.notNull())
+        .addColumn('from_tick', 'integer', (c) => c.notNull())
+        .addColumn('to_tick', 'integer', (c) => c.notNull())
+        .addColumn('inputs', 'text', (c) => c.notNull())
+        .addColumn('state_hash', 'varchar(16)', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('game_run_chunk_pk', ['run_id', 'from_tick'])
+        .execute();
+
+      await db.schema
+        .createTable('game_score')
+        .addColumn('game_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('week', 'varchar(8)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('run_id', 'bigint', (c) => c.notNull())
+        .addColumn('achieved_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('game_score_pk', ['game_id', 'week', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('game_score_board')
+        .on('game_score')
+        .columns(['game_id', 'week', 'score', 'achieved_at'])
+        .execute();
+      await db.schema.createIndex('game_score_member').on('game_score').columns(['user_id', 'game_id']).execute();
+
+      await db.schema
+        .createTable('curse_puzzle')
+        .addColumn('week', 'varchar(8)', (c) => c.primaryKey())
+        .addColumn('title', 'varchar(120)', (c) => c.notNull())
+        .addColumn('lore', 'text', (c) => c.notNull())
+        .addColumn('cipher', 'varchar(16)', (c) => c.notNull())
+        .addColumn('cipher_key', 'varchar(40)', (c) => c.notNull())
+        .addColumn('answer', 'varchar(200)', (c) => c.notNull())
+        .addColumn('hint', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(200)', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('curse_solve')
+        .addColumn('week', 'varchar(8)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('solved_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('curse_solve_pk', ['week', 'user_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['curse_solve', 'curse_puzzle', 'game_score', 'game_run_chunk', 'game_run']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  }),
+};

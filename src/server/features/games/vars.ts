@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import {
+  CONFIG_RANGES,
+  DEFAULT_CONFIG,
+  type GameConfig,
+  normalizeConfig,
+} from '../../../protocol/monsterBreaker/config';
+import type { GameVarDefinition } from '../../capability';
+import { gameVarValue, listGameVars } from '../gamevars/index';
+import type { Database } from '../index';
+
+/**
+ * The game vars that tune Monster Breaker (pGameVars, docs/product.md §3), one per GameConfig
+ * rule, each validated against the rule's range. A run reads them once, at its start.
+ */
+const VAR_IDS: Record<keyof GameConfig, string> = {
+  iLives: 'iMonsterBreakerLives',
+  iLevels: 'iMonsterBreakerLevels',
+  iBallSpeed: 'iMonsterBreakerBallSpeed',
+  iPaddleSpeed: 'iMonsterBreakerPaddleSpeed',
+  iPowerUpChance: 'iMonsterBreakerPowerUpChance',
+  iBossHp: 'iMonsterBreakerBossHp',
+};
+
+const RULES = Object.keys(VAR_IDS) as (keyof GameConfig)[];
+
+function definition(rule: keyof GameConfig): GameVarDefinition {
+  const [min, max] = CONFIG_RANGES[rule];
+  return {
+    sVarID: VAR_IDS[rule],
+    sType: 'int',
+    sDefault: String(DEFAULT_CONFIG[rule]),
+    valid: (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+    hint: `${min}…${max}`,
+  };
+}
+
+export const GAME_VARS: readonly GameVarDefinition[] = RULES.map(definition);
+
+/** The rules a run starts with now; a broken stored value falls back to its default. */
+export async function loadGameConfig(db: Kysely<Database>): Promise<GameConfig> {
+  const entries = await listGameVars(db);
+  const partial: Partial<GameConfig> = {};
+  for (const rule of RULES) partial[rule] = gameVarValue<number>(entries, definition(rule));
+  return normalizeConfig(partial);
+}

@@ -1,0 +1,78 @@
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
+import { bearer } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { DialectName } from '../../db/index';
+import type { Database } from '../index';
+import { type AuthMail, isEmailChangeToken } from './mail';
+import { hashPassword, verifyPassword } from './password';
+
+const HOUR = 60 * 60;
+
+/** Better Auth on the portal's own database, with bearer tokens for the portal and game calls. */
+export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect: DialectName; mail: AuthMail }) {
+  const { config, db, dialect, mail } = opts;
+  return betterAuth({
+    appName: 'Cthulhu Portal',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db: db as Kysely<unknown>, type: dialect },
+    trustedOrigins: config.corsOrigins,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // The portal lets unverified members sign in and sends them to /verify (docs/product.md §4).
+      requireEmailVerification: false,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: HOUR,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => mail.resetPassword(user.email, token),
+    },
+    emailVerification: {
+      expiresIn: HOUR,
+      sendOnSignUp: false,
+      // Better Auth sends the change-email link through this hook too, to the new address.
+      sendVerificationEmail: ({ user, token }) =>
+        isEmailChangeToken(token) ? mail.changeEmail(user.email, token) : mail.verifyEmail(user.email, token),
+    },
+    user: {
+      // No sendChangeEmailConfirmation: a verified member gets one link at the NEW address, which
+      // changes the email when used. An unverified member's email changes at once and the new
+      // address gets an ordinary verification link.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+    },
+    session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR },
+    // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
+    rateLimit: { enabled: false },
+    plugins: [bearer()],
+    telemetry: { enabled: false },
+    // Routes the portal never uses (social sign-in, OAuth tokens, HTML error pages, account
+    // deletion, password set without the old one) answer 404: less to attack.
+    disabledPaths: [
+      '/sign-in/social',
+      '/callback/:id',
+      '/link-social',
+      '/unlink-account',
+      '/list-accounts',
+      '/account-info',
+      '/refresh-token',
+      '/get-access-token',
+      '/delete-user',
+      '/delete-user/callback',
+      '/set-password',
+      '/verify-password',
+      '/reset-password/:token',
+      '/error',
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** What decides Better Auth's tables (its migration in migrations.ts reads only these). */
+export function authSchemaOptions(db: Kysely<unknown>, dialect: DialectName): BetterAuthOptions {
+  return { database: { db, type: dialect }, plugins: [bearer()], telemetry: { enabled: false } };
+}

@@ -1,0 +1,73 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode, errorMessage } from '../../../protocol/errors';
+import type { Auth } from './auth';
+
+/** The portal's code for a Better Auth HTTP status. */
+function codeOfStatus(status: number): number {
+  if (status === 401) return ErrorCode.NOT_SIGNED_IN;
+  if (status === 403) return ErrorCode.FORBIDDEN;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 429) return ErrorCode.RATE_LIMITED;
+  return status >= 500 ? ErrorCode.INTERNAL : ErrorCode.BAD_INPUT;
+}
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Better Auth's answer in the protocol's shape: a refusal carries iErrorCode and sMessage beside
+ * Better Auth's own code and message (the web's auth client reads those), a JSON answer gets
+ * iErrorCode 0. Anything else (a redirect, a list) passes as it is.
+ */
+export function shapeAuthAnswer(status: number, text: string): { json: boolean; body: string } {
+  const parsed = parse(text);
+  const fields =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  if (status >= 400) {
+    const iErrorCode = codeOfStatus(status);
+    const message = typeof fields.message === 'string' && fields.message ? fields.message : errorMessage(iErrorCode);
+    const code = typeof fields.code === 'string' ? fields.code : `HTTP_${status}`;
+    return { json: true, body: JSON.stringify({ ...fields, code, message, iErrorCode, sMessage: message }) };
+  }
+  if (status === 200 && (parsed === null || (parsed !== undefined && !Array.isArray(parsed)))) {
+    return { json: true, body: JSON.stringify({ ...fields, iErrorCode: ErrorCode.OK }) };
+  }
+  return { json: false, body: text };
+}
+
+/** Mounts Better Auth at /api/auth/* by handing each request to its Fetch handler. */
+export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: string): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(req, reply) {
+      const url = new URL(req.url, publicUrl);
+      const hasBody = req.method !== 'GET' && req.body !== undefined;
+      const headers = fromNodeHeaders(req.headers);
+      // Bearer tokens only: a cookie never signs a request in (docs/security.md).
+      headers.delete('cookie');
+      if (hasBody) headers.set('content-type', 'application/json');
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        body: hasBody ? JSON.stringify(req.body) : undefined,
+      });
+      const response = await auth.handler(request);
+      // No cookies either: the web signs in with the bearer token (set-auth-token), and a session
+      // cookie it never uses would only let another page of this site act as the member.
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
+      });
+      const shaped = shapeAuthAnswer(response.status, response.body ? await response.text() : '');
+      const type = shaped.json ? 'application/json; charset=utf-8' : response.headers.get('content-type');
+      if (type) reply.header('content-type', type);
+      return reply.status(response.status).send(shaped.body);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import type { Capability } from '../../capability';
+import type { Deps } from '../../deps';
+import { identityActions } from './actions';
+import { createAuth } from './auth';
+import { registerAuthGuards } from './authGuards';
+import { registerAuthRoute } from './authRoute';
+import { identityCli } from './cli';
+import { createAuthMail } from './mail';
+import { identityMigrations } from './migrations';
+import { sessionFromBearer, sessionFromRequest } from './session';
+import { identityUserData } from './userData';
+
+/**
+ * Identity and onboarding (docs/product.md §4, §10): Better Auth at /api/auth/*, sessions,
+ * invites, usernames, registration, guests, account mail and the limits that guard them.
+ */
+export const identity: Capability = {
+  name: 'identity',
+  uses: ['maintenance'],
+  migrations: identityMigrations,
+  cli: identityCli,
+  start(ctx) {
+    const auth = createAuth({
+      config: ctx.config,
+      db: ctx.db,
+      dialect: ctx.dialect,
+      mail: createAuthMail(ctx.mailer, ctx.config.publicUrl),
+    });
+    return {
+      actions: identityActions(auth),
+      routes(app) {
+        registerAuthGuards(app, ctx);
+        registerAuthRoute(app, auth, ctx.config.publicUrl);
+      },
+      userData: (userId) => identityUserData(ctx.db, userId),
+      authenticate: (req) => sessionFromRequest({ db: ctx.db, secret: ctx.config.authSecret }, req),
+    };
+  },
+};
+
+export { authenticateGuest, createGuestPlayer, markGuestBeatDemo } from './guests';
+export { existingUsernames, findUserIdByHandle, usernamesOf, usernamesStartingWith } from './members';
+
+/** The signed-in account behind a bearer token that did not come in a header (the chat socket). */
+export const authenticateToken = (deps: Pick<Deps, 'db' | 'config'>, token: string) =>
+  sessionFromBearer({ db: deps.db, secret: deps.config.authSecret }, token);
+export type { IdentityTables } from './tables';

@@ -1,0 +1,69 @@
+import { getMigrations } from 'better-auth/db/migration';
+import type { Kysely } from 'kysely';
+import type { MigrationFactory } from '../../capability';
+import { withId } from '../../db/migrations';
+import { authSchemaOptions } from './auth';
+
+/**
+ * Identity: member profiles, invite codes, guest players, used email links, then Better Auth's
+ * own tables (user, session, account, verification). No foreign keys from ours to Better Auth's
+ * user table: old databases made theirs after ours.
+ */
+export const identityMigrations: Record<string, MigrationFactory> = {
+  'identity/001_members': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('member')
+        .addColumn('user_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('username', 'varchar(20)', (c) => c.notNull())
+        .addColumn('username_lower', 'varchar(20)', (c) => c.notNull().unique())
+        .addColumn('referral_code', 'varchar(16)', (c) => c.notNull().unique())
+        .addColumn('subscribe', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('invite_code', 'varchar(64)')
+        .addColumn('referred_by_code', 'varchar(64)')
+        .addColumn('referred_by_user_id', 'varchar(64)', (c) => c.references('member.user_id'))
+        .addColumn('verified_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('invite_code')
+        .addColumn('code', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('max_uses', 'integer', (c) => c.notNull())
+        .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('email', 'varchar(254)')
+        .addColumn('revoked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(200)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('invite_code_created').on('invite_code').column('created_at').execute();
+
+      await withId(db.schema.createTable('guest_player'), dialect)
+        .addColumn('password_hash', 'varchar(300)', (c) => c.notNull())
+        .addColumn('beat_demo', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('claimed_by_user_id', 'varchar(64)', (c) => c.references('member.user_id'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('used_email_link')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('used_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('used_email_link_expires').on('used_email_link').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['used_email_link', 'guest_player', 'invite_code', 'member']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  }),
+  /** Better Auth compares its schema with the database and adds what is missing (a no-op when nothing is). */
+  'identity/002_better_auth': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      const { runMigrations } = await getMigrations(authSchemaOptions(db, dialect));
+      await runMigrations();
+    },
+  }),
+};

@@ -1,0 +1,74 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the identity capability: member profiles, invite codes, guest players, used email links, and the
+ * parts of Better Auth's tables the portal reads. Booleans are 0/1 integers, timestamps epoch milliseconds.
+ */
+export interface MemberTable {
+  /** Better Auth's user.id (no foreign key: Better Auth creates its tables after our migrations). */
+  user_id: string;
+  username: string;
+  username_lower: string;
+  referral_code: string;
+  subscribe: number;
+  /** The invite code used at registration, if any. */
+  invite_code: string | null;
+  /** The referral code given at registration (accepted or not): a retry with the same code is not a second use. */
+  referred_by_code: string | null;
+  /** The member whose referral code was accepted. */
+  referred_by_user_id: string | null;
+  verified_at: number | null;
+  created_at: number;
+}
+
+export interface InviteCodeTable {
+  code: string;
+  max_uses: number;
+  uses: number;
+  /** When set, only the account with this email (lower case) may use the code. */
+  email: string | null;
+  revoked: number;
+  created_at: number;
+  created_by: string;
+}
+
+export interface GuestPlayerTable {
+  id: Generated<number>;
+  password_hash: string;
+  beat_demo: number;
+  claimed_by_user_id: string | null;
+  created_at: number;
+}
+
+/** Email-verification links already used (Better Auth's are stateless JWTs, so "works once" is kept here). */
+export interface UsedEmailLinkTable {
+  token_hash: string;
+  used_at: number;
+  expires_at: number;
+}
+
+/** Better Auth's user table, read-only for the portal (selected fields only). */
+export interface AuthUserTable {
+  id: string;
+  email: string;
+  emailVerified: boolean | number;
+  name: string;
+  createdAt: Date | string;
+}
+
+/** Better Auth's session table, read by the fast bearer lookup (session.ts). */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date | string;
+}
+
+export interface IdentityTables {
+  member: MemberTable;
+  invite_code: InviteCodeTable;
+  guest_player: GuestPlayerTable;
+  used_email_link: UsedEmailLinkTable;
+  user: AuthUserTable;
+  session: AuthSessionTable;
+}

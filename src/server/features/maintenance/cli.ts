@@ -1,0 +1,52 @@
+import { FLAG_NAMES, isFlagName } from '../../../protocol/flags';
+import type { CliCommand } from '../../capability';
+import { done, option, unknownVerb, wrongUsage } from '../../cli/results';
+import { getFlags, getMaintenance, setFlag, setMaintenance } from './settings';
+
+export const maintenanceCli: CliCommand[] = [
+  {
+    group: 'maintenance',
+    usage: `  maintenance on [--message TEXT]   put the portal in maintenance
+  maintenance off                   end maintenance
+  maintenance status                show the maintenance state`,
+    async run(verb, args, ctx) {
+      if (verb === 'on') {
+        const message = option(args, '--message') ?? '';
+        await setMaintenance(ctx.db, { bMaintenance: true, sMessage: message }, ctx.actor, ctx.now());
+        return done(`Maintenance is ON${message ? `: ${message}` : ''}`);
+      }
+      if (verb === 'off') {
+        const current = await getMaintenance(ctx.db);
+        const message = option(args, '--message') ?? current.sMessage;
+        await setMaintenance(ctx.db, { bMaintenance: false, sMessage: message }, ctx.actor, ctx.now());
+        return done('Maintenance is OFF');
+      }
+      if (verb === 'status') {
+        const state = await getMaintenance(ctx.db);
+        return done(
+          `Maintenance is ${state.bMaintenance ? 'ON' : 'OFF'}${state.sMessage ? `: ${state.sMessage}` : ''}`,
+        );
+      }
+      return unknownVerb('maintenance', verb);
+    },
+  },
+  {
+    group: 'flags',
+    usage: `  flags list                        show every feature flag
+  flags set NAME on|off             change a feature flag (${FLAG_NAMES.join(', ')})`,
+    async run(verb, args, ctx) {
+      if (verb === 'list') {
+        const flags = await getFlags(ctx.db);
+        return done(FLAG_NAMES.map((name) => `${name.padEnd(18)} ${flags[name] ? 'on' : 'off'}`).join('\n'));
+      }
+      if (verb === 'set') {
+        const [name, value] = args;
+        if (!name || !isFlagName(name)) return wrongUsage(`Unknown flag: ${name ?? '(none)'}`);
+        if (value !== 'on' && value !== 'off') return wrongUsage('The value must be on or off');
+        await setFlag(ctx.db, name, value === 'on', ctx.actor, ctx.now());
+        return done(`${name} is ${value}`);
+      }
+      return unknownVerb('flags', verb);
+    },
+  },
+];

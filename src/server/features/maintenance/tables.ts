@@ -1,0 +1,10 @@
+/** Operator settings: feature flags and the maintenance state (one row per key). */
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface MaintenanceTables {
+  setting: SettingTable;
+}

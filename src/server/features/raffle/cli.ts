@@ -1,0 +1,181 @@
+import type { PrizeSpec } from '../../../protocol/raffle.schema';
+import type { AdminContext, AdminResult, CliCommand } from '../../capability';
+import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
+import { usernamesOf } from '../identity/index';
+import {
+  cancelRaffle,
+  closeRaffle,
+  createRaffle,
+  deliverPrizes,
+  drawRaffle,
+  openRaffle,
+  type Transition,
+} from './lifecycle';
+import { parsePrizeArg, prizeLine } from './prizes';
+import { findRaffle, listPrizes, listRaffles, listWinners, type RaffleRow } from './raffles';
+import { loadRaffleVars } from './vars';
+
+const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--prize KIND=VALUE[*QTY][@ART]]… [--beacon]
+                                    schedule a raffle; WHEN is an ISO time, "now", or +7d / +12h / +30m
+                                    (--opens from now, default now; --closes from the opening, default +7d);
+                                    KIND is item (a template id), points or tickets; prizes default to aRafflePrizes
+  raffle list                       every raffle, newest first
+  raffle show ID                    times, prizes, commitment, root, and the winners with their delivery
+  raffle open ID                    open a scheduled raffle now (publishes sha256 of its secret seed)
+  raffle close ID                   close an open raffle now (freezes and publishes the entries and their root)
+  raffle draw ID [--beacon-signature HEX]
+                                    reveal the seed, draw the winners, deliver the prizes (HEX: the committed drand round's signature)
+  raffle cancel ID                  cancel a raffle that is not drawn and refund every entry`;
+
+const iso = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString().replace('.000Z', 'Z'));
+
+const RELATIVE = /^\+(\d{1,4})([dhm])$/;
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
+
+/** "now", an ISO time, or +N(d|h|m) after `base`; null when unreadable. */
+function parseWhen(text: string, now: number, base: number): number | null {
+  if (text === 'now') return now;
+  const relative = RELATIVE.exec(text);
+  if (relative) return base + Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS];
+  const absolute = Date.parse(text);
+  return Number.isFinite(absolute) ? absolute : null;
+}
+
+/** Every value given after `--name`. */
+function options(args: string[], name: string): string[] {
+  return args.flatMap((arg, index) =>
+    arg === name && args[index + 1] !== undefined ? [args[index + 1] as string] : [],
+  );
+}
+
+function raffleId(args: string[]): number | null {
+  const id = Number(args[0]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+async function create(args: string[], ctx: AdminContext): Promise<AdminResult> {
+  const now = ctx.now();
+  const opensAt = parseWhen(option(args, '--opens') ?? 'now', now, now);
+  if (opensAt === null) return wrongUsage('--opens must be an ISO time, "now" or +N(d|h|m)');
+  const closesAt = parseWhen(option(args, '--closes') ?? '+7d', now, opensAt);
+  if (closesAt === null) return wrongUsage('--closes must be an ISO time, "now" or +N(d|h|m)');
+  if (closesAt <= opensAt) return wrongUsage('The raffle must close after it opens');
+  if (closesAt <= now) return wrongUsage('The raffle must close in the future');
+
+  const prizeArgs = options(args, '--prize');
+  let prizes: PrizeSpec[];
+  if (prizeArgs.length > 0) {
+    const parsed = prizeArgs.map(parsePrizeArg);
+    const problem = parsed.find((p): p is string => typeof p === 'string');
+    if (problem) return wrongUsage(problem);
+    prizes = parsed as PrizeSpec[];
+  } else {
+    prizes = (await loadRaffleVars(ctx.db)).prizes;
+  }
+  const title = option(args, '--title') ?? `Raffle of ${iso(opensAt).slice(0, 10)}`;
+  if (title.length < 1 || title.length > 200) return wrongUsage('--title must be 1–200 characters');
+  try {
+    const id = await createRaffle(
+      ctx.db,
+      { title, opensAt, closesAt, prizes, beacon: args.includes('--beacon') },
+      { now, actor: ctx.actor },
+    );
+    return done(`Raffle ${id} "${title}" scheduled: opens ${iso(opensAt)}, closes ${iso(closesAt)}`);
+  } catch (error) {
+    return refused(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function statusLine(raffle: RaffleRow): string {
+  return `${String(raffle.id).padStart(4)}  ${raffle.status.padEnd(9)} ${iso(raffle.opens_at)} → ${iso(raffle.closes_at)}  entrants ${raffle.entrant_count}  tickets ${raffle.ticket_total}  ${raffle.title}`;
+}
+
+async function show(raffle: RaffleRow, ctx: AdminContext): Promise<string> {
+  const [prizes, winners] = await Promise.all([listPrizes(ctx.db, [raffle.id]), listWinners(ctx.db, [raffle.id])]);
+  const raffleWinners = winners.get(raffle.id) ?? [];
+  const usernames = await usernamesOf(
+    ctx.db,
+    raffleWinners.map((w) => w.user_id),
+  );
+  const revealed = raffle.status === 'drawing' || raffle.status === 'drawn';
+  const lines = [
+    `Raffle ${raffle.id}: ${raffle.title} [${raffle.status}]`,
+    `  opens ${iso(raffle.opens_at)}  closes ${iso(raffle.closes_at)}  drawn ${iso(raffle.drawn_at)}`,
+    `  entrants ${raffle.entrant_count}  tickets ${raffle.ticket_total}`,
+    `  commitment ${raffle.commitment_hex ?? '-'}`,
+    `  root       ${raffle.root_hex ?? '-'}`,
+    `  seed       ${revealed ? raffle.seed_hex : '(secret until the draw)'}`,
+  ];
+  if (raffle.drand_round !== null)
+    lines.push(`  beacon     drand quicknet round ${raffle.drand_round} ${raffle.beacon_hex ?? '(waiting)'}`);
+  lines.push('  prizes:', ...(prizes.get(raffle.id) ?? []).map((p) => `    ${prizeLine(p)}`));
+  if (raffleWinners.length > 0) {
+    lines.push(
+      '  winners:',
+      ...raffleWinners.map(
+        (w) =>
+          `    #${String(w.pick).padEnd(3)} ${(usernames.get(w.user_id) ?? w.user_id).padEnd(20)} ${w.entrant_id}  ${w.prize_id}  ${w.delivered_at === null ? 'pending' : `delivered ${iso(w.delivered_at)}`}`,
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+function answer(transition: Transition, success: (raffle: RaffleRow) => string): AdminResult {
+  return transition.done ? done(success(transition.raffle)) : refused(transition.reason);
+}
+
+/**
+ * Draws a closed raffle and delivers its prizes. A raffle already drawn (by the job, or before a
+ * crash) is never drawn again: its delivery is finished and the result shown.
+ */
+async function draw(id: number, signature: string | undefined, ctx: AdminContext): Promise<AdminResult> {
+  const raffle = await findRaffle(ctx.db, id);
+  if (!raffle) return refused(`No raffle ${id}`);
+  if (raffle.status === 'closed') {
+    const round =
+      signature && raffle.drand_round !== null ? { round: Number(raffle.drand_round), signature } : undefined;
+    const drawn = await drawRaffle(ctx.db, id, { now: ctx.now(), actor: ctx.actor, round });
+    // Refused because another worker drew it meanwhile: fall through to its result.
+    if (!drawn.done && (await findRaffle(ctx.db, id))?.status === 'closed') return refused(drawn.reason);
+  } else if (raffle.status !== 'drawing' && raffle.status !== 'drawn') {
+    return refused(`Raffle ${id} is ${raffle.status}, not closed`);
+  }
+  await deliverPrizes(ctx.db, id, { now: ctx.now() });
+  return done(await show((await findRaffle(ctx.db, id)) as RaffleRow, ctx));
+}
+
+export const raffleCli: CliCommand[] = [
+  {
+    group: 'raffle',
+    usage: USAGE,
+    async run(verb, args, ctx) {
+      if (verb === 'create') return create(args, ctx);
+      if (verb === 'list') {
+        const raffles = await listRaffles(ctx.db, { limit: 200 });
+        return done(raffles.length ? raffles.map(statusLine).join('\n') : 'No raffles yet');
+      }
+      if (!['show', 'open', 'close', 'draw', 'cancel'].includes(verb ?? '')) return unknownVerb('raffle', verb);
+      const id = raffleId(args);
+      if (id === null) return wrongUsage(`Which raffle? raffle ${verb} ID`);
+      const who = { now: ctx.now(), actor: ctx.actor };
+      switch (verb) {
+        case 'show': {
+          const raffle = await findRaffle(ctx.db, id);
+          return raffle ? done(await show(raffle, ctx)) : refused(`No raffle ${id}`);
+        }
+        case 'open':
+          return answer(await openRaffle(ctx.db, id, who), (r) => `Raffle ${id} open; commitment ${r.commitment_hex}`);
+        case 'close':
+          return answer(
+            await closeRaffle(ctx.db, id, who),
+            (r) => `Raffle ${id} closed: ${r.entrant_count} entrants, ${r.ticket_total} tickets, root ${r.root_hex}`,
+          );
+        case 'cancel':
+          return answer(await cancelRaffle(ctx.db, id, who), () => `Raffle ${id} cancelled; every entry refunded`);
+        default:
+          return draw(id, option(args, '--beacon-signature'), ctx);
+      }
+    },
+  },
+];

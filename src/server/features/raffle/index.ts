@@ -1,0 +1,38 @@
+import type { Capability } from '../../capability';
+import { raffleActions } from './actions';
+import { httpBeaconSource } from './beacon';
+import { raffleCli } from './cli';
+import { raffleJob } from './jobs';
+import { raffleMigrations } from './migrations';
+import { RAFFLE_VARS } from './vars';
+import { raffleDrawInfo, rememberCurrentRaffle } from './views';
+
+/**
+ * The weekly raffle (docs/product.md §12): raffles with prizes, entries paid in tickets through the
+ * ledger, a draw anyone can verify (docs/raffle-draw.md), the job that runs it on time, and the
+ * operator's `raffle` commands.
+ */
+export const raffle: Capability = {
+  name: 'raffle',
+  uses: ['rewards', 'identity', 'gamevars', 'collectibles'],
+  migrations: raffleMigrations,
+  gameVars: Object.values(RAFFLE_VARS),
+  cli: raffleCli,
+  start: (ctx) => {
+    rememberCurrentRaffle(ctx.db, ctx.clock, ctx.config.settingsCacheMs);
+    return {
+      actions: raffleActions,
+      jobs: [
+        raffleJob({
+          db: ctx.db,
+          clock: ctx.clock,
+          everyMs: ctx.config.raffle.intervalMs,
+          beacon: httpBeaconSource(ctx.config.raffle.drandUrl),
+        }),
+      ],
+      userData: async (userId, now) => ({ pRaffleDrawInfo: await raffleDrawInfo(ctx.db, userId, now) }),
+    };
+  },
+};
+
+export type { RaffleTables } from './tables';

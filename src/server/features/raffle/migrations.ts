@@ -1,0 +1,98 @@
+import { type Kysely, sql } from 'kysely';
+import type { MigrationFactory } from '../../capability';
+import { withId } from '../../db/migrations';
+
+export const raffleMigrations: Record<string, MigrationFactory> = {
+  'raffle/001_raffles': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('raffle'), dialect)
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('opens_at', 'bigint', (c) => c.notNull())
+        .addColumn('closes_at', 'bigint', (c) => c.notNull())
+        .addColumn('schedule_key', 'varchar(32)', (c) => c.unique())
+        .addColumn('seed_hex', 'varchar(64)')
+        .addColumn('commitment_hex', 'varchar(64)')
+        .addColumn('entrant_salt', 'varchar(64)', (c) => c.notNull())
+        .addColumn('root_hex', 'varchar(64)')
+        .addColumn('entrant_count', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('ticket_total', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('beacon', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('drand_round', 'bigint')
+        .addColumn('drand_signature', 'varchar(192)')
+        .addColumn('beacon_hex', 'varchar(64)')
+        .addColumn('created_by', 'varchar(200)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('opened_at', 'bigint')
+        .addColumn('closed_at', 'bigint')
+        .addColumn('drawn_at', 'bigint')
+        .addColumn('settled_at', 'bigint')
+        .addColumn('cancelled_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('raffle_status').on('raffle').columns(['status', 'opens_at']).execute();
+      // At most one raffle takes entries at a time, whoever opens it (job, operator, second instance).
+      await db.schema
+        .createIndex('raffle_one_open')
+        .on('raffle')
+        .column('status')
+        .unique()
+        .where(sql.ref('status'), '=', sql.lit('open'))
+        .execute();
+
+      await db.schema
+        .createTable('raffle_prize')
+        .addColumn('raffle_id', 'bigint', (c) => c.notNull().references('raffle.id'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('prize_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('template_id', 'varchar(64)')
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('image', 'varchar(500)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('raffle_prize_pk', ['raffle_id', 'position'])
+        .execute();
+
+      await db.schema
+        .createTable('raffle_entry')
+        .addColumn('raffle_id', 'bigint', (c) => c.notNull().references('raffle.id'))
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('entrant_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('tickets', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('refunded_at', 'bigint')
+        .addPrimaryKeyConstraint('raffle_entry_pk', ['raffle_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('raffle_entry_entrant')
+        .on('raffle_entry')
+        .columns(['raffle_id', 'entrant_id'])
+        .unique()
+        .execute();
+
+      await db.schema
+        .createTable('raffle_winner')
+        .addColumn('raffle_id', 'bigint', (c) => c.notNull().references('raffle.id'))
+        .addColumn('pick', 'integer', (c) => c.notNull())
+        .addColumn('entrant_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('prize_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('delivered_at', 'bigint')
+        .addPrimaryKeyConstraint('raffle_winner_pk', ['raffle_id', 'pick'])
+        .execute();
+
+      await db.schema
+        .createTable('raffle_lease')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('holder', 'varchar(64)', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['raffle_lease', 'raffle_winner', 'raffle_entry', 'raffle_prize', 'raffle']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  }),
+};

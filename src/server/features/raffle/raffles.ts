@@ -1,0 +1,140 @@
+import type { Selectable } from 'kysely';
+import type { RaffleStatus } from '../../../protocol/raffle';
+import type { DbOrTrx } from '../../shared/transaction';
+import type { PrizeRow } from './prizes';
+import type { RaffleTable, RaffleWinnerTable } from './tables';
+
+/** Reads and writes of raffle rows; the transitions that change a raffle's state are in lifecycle.ts. */
+export type RaffleRow = Selectable<RaffleTable>;
+export type WinnerRow = Selectable<RaffleWinnerTable>;
+
+/** bigint columns arrive as numbers on both dialects (db/index.ts); ids are normalised here once. */
+function normalise(row: RaffleRow): RaffleRow {
+  return { ...row, id: Number(row.id) };
+}
+
+export async function insertRaffle(
+  db: DbOrTrx,
+  raffle: Pick<
+    RaffleTable,
+    'title' | 'opens_at' | 'closes_at' | 'schedule_key' | 'entrant_salt' | 'beacon' | 'created_by' | 'created_at'
+  >,
+  prizes: readonly PrizeRow[],
+): Promise<number | null> {
+  const inserted = await db
+    .insertInto('raffle')
+    .values({ ...raffle, status: 'scheduled', entrant_count: 0, ticket_total: 0 })
+    // A second instance scheduling the same week finds the key taken: nothing to do.
+    .onConflict((oc) => oc.column('schedule_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+  const raffleId = Number(inserted.id);
+  await db
+    .insertInto('raffle_prize')
+    .values(prizes.map((prize) => ({ ...prize, raffle_id: raffleId })))
+    .execute();
+  return raffleId;
+}
+
+export async function findRaffle(db: DbOrTrx, raffleId: number): Promise<RaffleRow | undefined> {
+  const row = await db.selectFrom('raffle').selectAll().where('id', '=', raffleId).executeTakeFirst();
+  return row && normalise(row);
+}
+
+export async function findRaffleByScheduleKey(db: DbOrTrx, key: string): Promise<RaffleRow | undefined> {
+  const row = await db.selectFrom('raffle').selectAll().where('schedule_key', '=', key).executeTakeFirst();
+  return row && normalise(row);
+}
+
+export async function findOpenRaffle(db: DbOrTrx): Promise<RaffleRow | undefined> {
+  const row = await db.selectFrom('raffle').selectAll().where('status', '=', 'open').executeTakeFirst();
+  return row && normalise(row);
+}
+
+/** The latest raffle whose seed is revealed (drawing or drawn). */
+export async function findLatestDrawn(db: DbOrTrx): Promise<RaffleRow | undefined> {
+  const row = await db
+    .selectFrom('raffle')
+    .selectAll()
+    .where('status', 'in', ['drawing', 'drawn'])
+    .orderBy('drawn_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && normalise(row);
+}
+
+/** The next raffle to open after `now`, if one is scheduled. */
+export async function findNextScheduled(db: DbOrTrx, now: number): Promise<RaffleRow | undefined> {
+  const row = await db
+    .selectFrom('raffle')
+    .selectAll()
+    .where('status', '=', 'scheduled')
+    .where('opens_at', '>', now)
+    .orderBy('opens_at')
+    .executeTakeFirst();
+  return row && normalise(row);
+}
+
+export async function listRafflesByStatus(db: DbOrTrx, statuses: readonly RaffleStatus[]): Promise<RaffleRow[]> {
+  const rows = await db.selectFrom('raffle').selectAll().where('status', 'in', statuses).orderBy('id').execute();
+  return rows.map(normalise);
+}
+
+/** Newest first; `statuses` to filter, `beforeId` for the next page. */
+export async function listRaffles(
+  db: DbOrTrx,
+  options: { statuses?: readonly RaffleStatus[]; beforeId?: number; limit: number },
+): Promise<RaffleRow[]> {
+  let query = db.selectFrom('raffle').selectAll();
+  if (options.statuses) query = query.where('status', 'in', options.statuses);
+  if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
+  const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+  return rows.map(normalise);
+}
+
+export async function listPrizes(db: DbOrTrx, raffleIds: readonly number[]): Promise<Map<number, PrizeRow[]>> {
+  const byRaffle = new Map<number, PrizeRow[]>(raffleIds.map((id) => [id, []]));
+  if (raffleIds.length === 0) return byRaffle;
+  const rows = await db
+    .selectFrom('raffle_prize')
+    .selectAll()
+    .where('raffle_id', 'in', raffleIds)
+    .orderBy('raffle_id')
+    .orderBy('position')
+    .execute();
+  for (const { raffle_id, ...prize } of rows) {
+    byRaffle.get(Number(raffle_id))?.push({ ...prize, amount: Number(prize.amount) });
+  }
+  return byRaffle;
+}
+
+export async function listWinners(db: DbOrTrx, raffleIds: readonly number[]): Promise<Map<number, WinnerRow[]>> {
+  const byRaffle = new Map<number, WinnerRow[]>(raffleIds.map((id) => [id, []]));
+  if (raffleIds.length === 0) return byRaffle;
+  const rows = await db
+    .selectFrom('raffle_winner')
+    .selectAll()
+    .where('raffle_id', 'in', raffleIds)
+    .orderBy('raffle_id')
+    .orderBy('pick')
+    .execute();
+  for (const row of rows) byRaffle.get(Number(row.raffle_id))?.push({ ...row, raffle_id: Number(row.raffle_id) });
+  return byRaffle;
+}
+
+/** The member's entry in each of these raffles. */
+export async function memberEntries(
+  db: DbOrTrx,
+  userId: string,
+  raffleIds: readonly number[],
+): Promise<Map<number, { entrantId: string; tickets: number }>> {
+  if (raffleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('raffle_entry')
+    .select(['raffle_id', 'entrant_id', 'tickets'])
+    .where('user_id', '=', userId)
+    .where('raffle_id', 'in', raffleIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.raffle_id), { entrantId: r.entrant_id, tickets: Number(r.tickets) }]));
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { type PrizeSpec, prizeListSchema } from '../../../protocol/raffle.schema';
+import type { GameVarDefinition } from '../../capability';
+import { gameVarValue, listGameVars } from '../gamevars/index';
+import type { Database } from '../index';
+import { parseWeeklyTime, type WeeklySchedule } from './schedule';
+
+/** The weekly prizes of an automatic raffle: a rare Agent, points, ticket bundles (docs/decisions.md "Raffle"). */
+const DEFAULT_PRIZES: PrizeSpec[] = [
+  { sKind: 'item', sTemplateID: 'agent-ninth-gate-herald', iQuantity: 1 },
+  { sKind: 'points', iAmount: 250, iQuantity: 3 },
+  { sKind: 'tickets', iAmount: 3, iQuantity: 5 },
+];
+
+const weeklyTime = (sVarID: string, sDefault: string): GameVarDefinition => ({
+  sVarID,
+  sType: 'string',
+  sDefault,
+  valid: (v) => typeof v === 'string' && parseWeeklyTime(v) !== null,
+  hint: '"Ddd HH:MM" in UTC, e.g. "Mon 00:00"',
+});
+const onOff = (sVarID: string, sDefault: '0' | '1'): GameVarDefinition => ({
+  sVarID,
+  sType: 'int',
+  sDefault,
+  valid: (v) => v === 0 || v === 1,
+  hint: '0 (off) or 1 (on)',
+});
+
+/** The game variables the raffle reads: the weekly schedule, its prizes, the optional beacon. */
+export const RAFFLE_VARS = {
+  autoWeekly: onOff('iRaffleAutoWeekly', '1'),
+  opens: weeklyTime('sRaffleOpens', 'Mon 00:00'),
+  closes: weeklyTime('sRaffleCloses', 'Sun 20:00'),
+  prizes: {
+    sVarID: 'aRafflePrizes',
+    sType: 'json',
+    sDefault: JSON.stringify(DEFAULT_PRIZES),
+    valid: (v) => prizeListSchema.safeParse(v).success,
+    hint: '[{sKind:"item",sTemplateID,iQuantity} | {sKind:"points"|"tickets",iAmount,iQuantity}]',
+  },
+  beacon: onOff('iRaffleBeacon', '0'),
+} satisfies Record<string, GameVarDefinition>;
+
+export interface RaffleVars {
+  autoWeekly: boolean;
+  schedule: WeeklySchedule;
+  prizes: PrizeSpec[];
+  beacon: boolean;
+}
+
+export async function loadRaffleVars(db: Kysely<Database>): Promise<RaffleVars> {
+  const entries = await listGameVars(db);
+  const value = <T>(definition: GameVarDefinition) => gameVarValue<T>(entries, definition);
+  return {
+    autoWeekly: value<number>(RAFFLE_VARS.autoWeekly) === 1,
+    schedule: {
+      opensMinute: parseWeeklyTime(value<string>(RAFFLE_VARS.opens)) ?? 0,
+      closesMinute: parseWeeklyTime(value<string>(RAFFLE_VARS.closes)) ?? 0,
+    },
+    prizes: prizeListSchema.parse(value(RAFFLE_VARS.prizes)),
+    beacon: value<number>(RAFFLE_VARS.beacon) === 1,
+  };
+}

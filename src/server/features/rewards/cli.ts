@@ -1,0 +1,62 @@
+import type { AdminContext, AdminResult, CliCommand } from '../../capability';
+import { done, refused, unknownVerb, wrongUsage } from '../../cli/results';
+import { writeAudit } from '../../shared/audit';
+import { inTransaction } from '../../shared/transaction';
+import { findUserIdByHandle } from '../identity/index';
+import { grantDemoAgent } from './grants';
+import { applyGrant } from './ledger';
+
+const MAX_OPERATOR_GRANT = 1_000_000;
+
+export const rewardsCli: CliCommand[] = [
+  {
+    group: 'grant',
+    usage: `  grant demo-agent USER             give the M1 Demo Agent (USER: email, username or user id); once per member
+  grant points USER N [REASON…]     give N points (an event, a compensation); the reason shows in their statement
+  grant tickets USER N [REASON…]    give N raffle tickets`,
+    async run(verb, args, ctx) {
+      if (verb === 'points' || verb === 'tickets') return grantAmount(verb, args, ctx);
+      if (verb !== 'demo-agent') return unknownVerb('grant', verb, 'grant');
+      const [handle] = args;
+      if (!handle) return wrongUsage('Which member? grant demo-agent USER');
+      const userId = await findUserIdByHandle(ctx.db, handle);
+      if (!userId) return refused(`No member ${handle}`);
+      const now = ctx.now();
+      const granted = await inTransaction(ctx.db, async (trx) => {
+        const applied = await grantDemoAgent(trx, userId, now);
+        await writeAudit(trx, {
+          actor: ctx.actor,
+          action: 'grant.demoAgent',
+          detail: { userId, handle, applied },
+          at: now,
+        });
+        return applied;
+      });
+      return done(granted ? `Demo Agent granted to ${userId}` : `${userId} already has the demo Agent`);
+    },
+  },
+];
+
+/** An operator's grant of points or tickets: one ledger grant and its audit row, together. */
+async function grantAmount(asset: 'points' | 'tickets', args: string[], ctx: AdminContext): Promise<AdminResult> {
+  const [handle, count, ...words] = args;
+  const amount = Number(count);
+  if (!handle || !Number.isInteger(amount) || amount < 1 || amount > MAX_OPERATOR_GRANT) {
+    return wrongUsage(`grant ${asset} USER N [REASON…] (N: 1…${MAX_OPERATOR_GRANT})`);
+  }
+  const userId = await findUserIdByHandle(ctx.db, handle);
+  if (!userId) return refused(`No member ${handle}`);
+  const now = ctx.now();
+  const reason = (words.join(' ').trim() || `${asset} from the portal team`).slice(0, 100);
+  const key = `operator:${asset}:${userId}:${now}:${Math.random().toString(36).slice(2, 10)}`;
+  await inTransaction(ctx.db, async (trx) => {
+    await applyGrant(trx, { userId, key, reason, lines: [{ asset, amount }], now });
+    await writeAudit(trx, {
+      actor: ctx.actor,
+      action: `grant.${asset}`,
+      detail: { userId, handle, amount, reason },
+      at: now,
+    });
+  });
+  return done(`Granted ${amount} ${asset} to ${userId}`);
+}

@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { createItem } from '../collectibles/index';
+import type { LedgerAsset } from './tables';
+
+/**
+ * The one way points, tickets and collectibles change hands (docs/product.md §11). A grant's ledger
+ * rows, balance changes and items commit in one transaction, and its idempotency key makes a
+ * retry, a double click or a second server a no-op.
+ */
+export type GrantLine = { asset: 'points' | 'tickets'; amount: number } | { asset: 'item'; templateId: string };
+
+export interface Grant {
+  userId: string;
+  /** Unique per effect, e.g. `register:<user>`, `daily:<user>:<YYYY-MM-DD>`. */
+  key: string;
+  reason: string;
+  lines: GrantLine[];
+  now: number;
+}
+
+export interface GrantResult {
+  /** False when the key was granted before: nothing changed. */
+  applied: boolean;
+  /** The items created, in the order of the item lines. */
+  itemIds: number[];
+}
+
+export class LedgerError extends Error {
+  constructor(
+    readonly reason: 'not-enough' | 'unknown-template',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The ledger key of each line: the grant's key claims the grant, later lines get a suffix. */
+export function lineKey(grantKey: string, index: number): string {
+  return index === 0 ? grantKey : `${grantKey}#${index + 1}`;
+}
+
+export function applyGrant(db: DbOrTrx, grant: Grant): Promise<GrantResult> {
+  return inTransaction(db, async (trx) => {
+    const lines = grant.lines.length > 0 ? grant.lines : [{ asset: 'points' as const, amount: 0 }];
+    const itemIds: number[] = [];
+    for (const [index, line] of lines.entries()) {
+      const ledgerId = await insertLedgerRow(trx, {
+        userId: grant.userId,
+        asset: line.asset,
+        amount: line.asset === 'item' ? 1 : line.amount,
+        idemKey: lineKey(grant.key, index),
+        reason: grant.reason,
+        now: grant.now,
+      });
+      if (ledgerId === null) {
+        if (index === 0) return { applied: false, itemIds: [] };
+        // A later line can only exist if the first did: the keys were reused for another grant.
+        throw new Error(`Ledger key ${lineKey(grant.key, index)} exists without its grant ${grant.key}`);
+      }
+      if (line.asset === 'item') {
+        const itemId = await createItem(trx, {
+          ownerUserId: grant.userId,
+          templateId: line.templateId,
+          now: grant.now,
+        });
+        if (itemId === null) throw new LedgerError('unknown-template', `Unknown template ${line.templateId}`);
+        await setLedgerItem(trx, ledgerId, itemId);
+        itemIds.push(itemId);
+      } else {
+        await changeBalance(trx, grant.userId, line.asset, line.amount, grant.now);
+      }
+    }
+    return { applied: true, itemIds };
+  });
+}
+
+async function changeBalance(
+  trx: DbOrTrx,
+  userId: string,
+  asset: 'points' | 'tickets',
+  amount: number,
+  now: number,
+): Promise<void> {
+  if (amount >= 0) {
+    await addToBalance(trx, {
+      userId,
+      points: asset === 'points' ? amount : 0,
+      tickets: asset === 'tickets' ? amount : 0,
+      now,
+    });
+    return;
+  }
+  if (!(await takeFromBalance(trx, { userId, asset, amount: -amount, now }))) {
+    throw new LedgerError('not-enough', `Not enough ${asset}`);
+  }
+}
+
+// ── Rows ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Inserts a ledger row unless its idempotency key exists; the new row's id, or null for a duplicate. */
+async function insertLedgerRow(
+  db: DbOrTrx,
+  row: { userId: string; asset: LedgerAsset; amount: number; idemKey: string; reason: string; now: number },
+): Promise<number | null> {
+  // ON CONFLICT DO NOTHING, not catching the violation: PostgreSQL aborts a transaction on any error.
+  const inserted = await db
+    .insertInto('ledger')
+    .values({
+      user_id: row.userId,
+      asset: row.asset,
+      amount: row.amount,
+      item_id: null,
+      idem_key: row.idemKey,
+      reason: row.reason,
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.column('idem_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : null;
+}
+
+async function setLedgerItem(db: DbOrTrx, ledgerId: number, itemId: number): Promise<void> {
+  await db.updateTable('ledger').set({ item_id: itemId }).where('id', '=', ledgerId).execute();
+}
+
+/** Adds (non-negative) amounts to a member's balance, creating it on first use. */
+async function addToBalance(
+  db: DbOrTrx,
+  change: { userId: string; points: number; tickets: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('balance')
+    .values({ user_id: change.userId, points: change.points, tickets: change.tickets, updated_at: change.now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        points: sql<number>`balance.points + excluded.points`,
+        tickets: sql<number>`balance.tickets + excluded.tickets`,
+        updated_at: change.now,
+      }),
+    )
+    .execute();
+}
+
+/** Takes `amount` of an asset if the balance covers it; false (and nothing changed) when it does not. */
+async function takeFromBalance(
+  db: DbOrTrx,
+  change: { userId: string; asset: 'points' | 'tickets'; amount: number; now: number },
+): Promise<boolean> {
+  const column = sql.ref(change.asset);
+  const result = await db
+    .updateTable('balance')
+    .set({ [change.asset]: sql<number>`${column} - ${change.amount}`, updated_at: change.now })
+    .where('user_id', '=', change.userId)
+    .where(change.asset, '>=', change.amount)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findBalance(db: DbOrTrx, userId: string): Promise<{ points: number; tickets: number }> {
+  const row = await db
+    .selectFrom('balance')
+    .select(['points', 'tickets'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../shared/transaction';
+import { collectiblesByIds } from '../collectibles/index';
+import type { LedgerAsset } from './tables';
+
+/**
+ * A member's statement (docs/product.md §11, §13): every movement of their ledger, newest first,
+ * with its reason in words and the balances right after it. The balances are running sums of the
+ * ledger itself, computed in the same statement as the page, so a page is one consistent snapshot
+ * and it shows exactly what the ledger says.
+ */
+export interface StatementLine {
+  id: number;
+  at: number;
+  reason: string;
+  asset: LedgerAsset;
+  amount: number;
+  itemId: number | null;
+  itemName: string | null;
+  pointsAfter: number;
+  ticketsAfter: number;
+}
+
+export interface StatementPage {
+  lines: StatementLine[];
+  /** The id to page on from (older lines), or null when this page reached the first movement. */
+  nextBeforeId: number | null;
+}
+
+export async function readStatement(
+  db: DbOrTrx,
+  userId: string,
+  page: { beforeId?: number; limit: number },
+): Promise<StatementPage> {
+  const running = db
+    .selectFrom('ledger')
+    .select([
+      'id',
+      'asset',
+      'amount',
+      'item_id',
+      'reason',
+      'created_at',
+      sql<number>`sum(case when asset = 'points' then amount else 0 end) over (order by id rows unbounded preceding)`.as(
+        'points_after',
+      ),
+      sql<number>`sum(case when asset = 'tickets' then amount else 0 end) over (order by id rows unbounded preceding)`.as(
+        'tickets_after',
+      ),
+    ])
+    .where('user_id', '=', userId);
+  let query = db
+    .selectFrom(running.as('movement'))
+    .selectAll()
+    // A grant of nothing (an empty daily reward) is not a movement.
+    .where('amount', '!=', 0)
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (page.beforeId !== undefined) query = query.where('id', '<', page.beforeId);
+  const rows = await query.execute();
+  const shown = rows.slice(0, page.limit);
+  const items = await collectiblesByIds(
+    db,
+    shown.flatMap((row) => (row.item_id === null ? [] : [Number(row.item_id)])),
+  );
+  return {
+    lines: shown.map((row) => ({
+      id: Number(row.id),
+      at: Number(row.created_at),
+      reason: reasonInWords(row.reason),
+      asset: row.asset,
+      amount: Number(row.amount),
+      itemId: row.item_id === null ? null : Number(row.item_id),
+      itemName: row.item_id === null ? null : (items.get(Number(row.item_id))?.publicMetadata.name ?? null),
+      pointsAfter: Number(row.points_after),
+      ticketsAfter: Number(row.tickets_after),
+    })),
+    nextBeforeId: rows.length > page.limit ? Number(shown.at(-1)?.id) : null,
+  };
+}
+
+/** Rewards' own ledger reasons as a member reads them; any other capability writes its reasons in words. */
+const REASON_WORDS: Record<string, string> = {
+  'registration agent': 'Agent for registering',
+  'registration mythopedia': 'Mythopedia page for registering',
+  'registration raffle tickets': 'Raffle tickets for registering',
+  'referral raffle tickets': 'Raffle ticket for joining with a referral code',
+  'referrer raffle tickets': 'Raffle ticket for a friend who joined with your code',
+  'M1 Demo completion agent': 'Agent for beating the M1 Demo',
+};
+
+export function reasonInWords(reason: string): string {
+  const known = REASON_WORDS[reason];
+  if (known) return known;
+  const daily = /^daily login reward day (\d+)$/.exec(reason);
+  if (daily) return `Daily login reward, day ${daily[1]}`;
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { DailyRewardDay } from '../../../protocol/rewards';
+import { dailyRewardsSchema } from '../../../protocol/rewards.schema';
+import type { GameVarDefinition } from '../../capability';
+import { gameVarValue, readGameVars } from '../gamevars/index';
+import type { Database } from '../index';
+
+/** The game variables the reward rules read (docs/decisions.md "Member core" has the defaults' reasons). */
+const NORMAL_DAILY: DailyRewardDay[] = [10, 20, 30, 40, 50, 75, 100].map((iPoints, day) => ({
+  iPoints,
+  iTickets: day === 6 ? 1 : 0,
+}));
+const FIRST_CYCLE_DAILY: DailyRewardDay[] = NORMAL_DAILY.map((d) => ({
+  iPoints: Math.floor(d.iPoints / 2),
+  iTickets: d.iTickets,
+}));
+
+const nonNegativeInt = (max: number) => (v: unknown) =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max;
+const sevenDays = (v: unknown) => dailyRewardsSchema.safeParse(v).success;
+const tickets = (sVarID: string): GameVarDefinition => ({
+  sVarID,
+  sType: 'int',
+  sDefault: '1',
+  valid: nonNegativeInt(1000),
+  hint: '0…1000',
+});
+
+export const REWARD_VARS = {
+  dailyRewards: {
+    sVarID: 'aDailyRewards',
+    sType: 'json',
+    sDefault: JSON.stringify(NORMAL_DAILY),
+    valid: sevenDays,
+    hint: '7 × {iPoints,iTickets}',
+  },
+  newUserDailyRewards: {
+    sVarID: 'aNewUserDailyRewards',
+    sType: 'json',
+    sDefault: JSON.stringify(FIRST_CYCLE_DAILY),
+    valid: sevenDays,
+    hint: '7 × {iPoints,iTickets}',
+  },
+  newUserRaffleTickets: tickets('iNewUserRaffleTickets'),
+  referralRaffleTickets: tickets('iReferralRaffleTickets'),
+  referrerRaffleTickets: tickets('iReferrerRaffleTickets'),
+  dailyResetOffsetMinutes: {
+    sVarID: 'iDailyResetOffsetMinutes',
+    sType: 'int',
+    sDefault: '0',
+    valid: (v) => Number.isInteger(v) && Math.abs(v as number) <= 14 * 60,
+    hint: '-840…840 minutes',
+  },
+} satisfies Record<string, GameVarDefinition>;
+
+/** The typed values the reward rules use; a broken stored value falls back to its default. */
+export interface RewardVars {
+  dailyRewards: DailyRewardDay[];
+  newUserDailyRewards: DailyRewardDay[];
+  newUserRaffleTickets: number;
+  referralRaffleTickets: number;
+  referrerRaffleTickets: number;
+  dailyResetOffsetMinutes: number;
+}
+
+export function rewardVars(entries: Parameters<typeof gameVarValue>[0]): RewardVars {
+  const value = <T>(definition: GameVarDefinition) => gameVarValue<T>(entries, definition);
+  return {
+    dailyRewards: value(REWARD_VARS.dailyRewards),
+    newUserDailyRewards: value(REWARD_VARS.newUserDailyRewards),
+    newUserRaffleTickets: value(REWARD_VARS.newUserRaffleTickets),
+    referralRaffleTickets: value(REWARD_VARS.referralRaffleTickets),
+    referrerRaffleTickets: value(REWARD_VARS.referrerRaffleTickets),
+    dailyResetOffsetMinutes: value(REWARD_VARS.dailyResetOffsetMinutes),
+  };
+}
+
+/** Parsed once per list of game vars: the list stays the same object while it is remembered. */
+const parsed = new WeakMap<object, RewardVars>();
+
+export async function loadRewardVars(db: Kysely<Database>): Promise<RewardVars> {
+  const entries = await readGameVars(db);
+  let vars = parsed.get(entries);
+  if (!vars) {
+    vars = rewardVars(entries);
+    parsed.set(entries, vars);
+  }
+  return vars;
+}

@@ -1,0 +1,29 @@
+import type { Capability } from '../../capability';
+import { storeActions } from './actions';
+import { storeCli } from './cli';
+import { storeMigrations } from './migrations';
+import { forgetOldRefusals } from './purchase';
+import { seedDemoStore } from './seed';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The reward store (docs/product.md §13): a catalogue of collectibles, ticket bundles and raffle
+ * entries priced in points, purchases that change points, stock and the member's limit in one
+ * transaction through the rewards ledger, and the member's points statement.
+ */
+export const store: Capability = {
+  name: 'store',
+  uses: ['rewards', 'collectibles', 'maintenance'],
+  migrations: storeMigrations,
+  seed: (ctx) => seedDemoStore(ctx.db, ctx.now),
+  cli: storeCli,
+  start: (ctx) => ({
+    actions: storeActions,
+    jobs: [
+      { name: 'store.forgetOldRefusals', everyMs: HOUR_MS, run: () => forgetOldRefusals(ctx.db, ctx.clock.now()) },
+    ],
+  }),
+};
+
+export type { StoreTables } from './tables';

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Counts route handlers still running, whether or not their client is still there: a client that
+ * gave up (a load test's deadline, a closed tab) leaves work behind that must finish before the
+ * database closes. Register before any route.
+ */
+export function trackInFlight(app: FastifyInstance): { drained(timeoutMs: number): Promise<boolean> } {
+  let running = 0;
+  let idle: Array<() => void> = [];
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function tracked(this: FastifyInstance, ...args: Parameters<typeof handler>) {
+      running++;
+      try {
+        return await handler.apply(this, args);
+      } finally {
+        running--;
+        if (running === 0) {
+          for (const resolve of idle) resolve();
+          idle = [];
+        }
+      }
+    };
+  });
+  return {
+    drained(timeoutMs) {
+      if (running === 0) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        idle.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+    },
+  };
+}

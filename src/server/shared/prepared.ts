@@ -1,0 +1,42 @@
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../features/index';
+
+/** Marks an argument's place in a compiled query; a NUL never survives the request boundary (http/body.ts). */
+const MARK = '\u0000arg:';
+
+interface Template {
+  sql: string;
+  /** For each parameter: the index of the argument it takes, or the constant it keeps. */
+  parameters: Array<{ arg: number } | { value: unknown }>;
+}
+
+/**
+ * A query of the hot path compiled once per database instead of on every call (Kysely builds and
+ * compiles every query anew, which costs more than SQLite running it). `build` receives stand-ins
+ * for the arguments (scalars only: an array would not expand); each call swaps the real values in.
+ */
+export function prepared<Args extends unknown[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  const templates = new WeakMap<Kysely<Database>, Template>();
+  const compile = (db: Kysely<Database>, arity: number): Template => {
+    const marks = Array.from({ length: arity }, (_, i) => `${MARK}${i}`) as unknown as Args;
+    const compiled = build(db, ...marks).compile();
+    return {
+      sql: compiled.sql,
+      parameters: compiled.parameters.map((value) =>
+        typeof value === 'string' && value.startsWith(MARK) ? { arg: Number(value.slice(MARK.length)) } : { value },
+      ),
+    };
+  };
+  return async (db, ...args) => {
+    let template = templates.get(db);
+    if (!template) {
+      template = compile(db, args.length);
+      templates.set(db, template);
+    }
+    const parameters = template.parameters.map((p) => ('arg' in p ? args[p.arg] : p.value));
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
+    return result.rows;
+  };
+}

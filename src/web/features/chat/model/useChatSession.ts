@@ -1,0 +1,36 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { retryDelay } from '../../../api/queryClient';
+import { getAuthState } from '../../../lib/auth';
+import { chatSocketUrl, getChatHistory } from '../api/chat';
+import { ChatSession } from './session';
+import type { ChatState } from './state';
+
+/** The browser's chat session for as long as the chat screen is open; reconnects when the network returns. */
+export function useChatSession(): [ChatState, ChatSession] {
+  const [session] = useState(
+    () =>
+      new ChatSession({
+        url: chatSocketUrl,
+        token: () => getAuthState().token,
+        openSocket: (url) => new WebSocket(url),
+        history: getChatHistory,
+        backoff: retryDelay,
+        now: Date.now,
+        random: Math.random,
+      }),
+  );
+  useEffect(() => {
+    session.start();
+    const online = () => session.reconnectNow();
+    const visibility = () => session.view({ visible: document.visibilityState === 'visible' });
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visibility);
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visibility);
+      session.stop();
+    };
+  }, [session]);
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  return [state, session];
+}

@@ -1,0 +1,91 @@
+import type {
+  CheckUserNameAnswer,
+  RegisterUserAnswer,
+  UserVerifiedAnswer,
+  VerifyCodeAnswer,
+} from '../../../../protocol/identity';
+import type { Answer } from '../../../../protocol/wire';
+import { portal } from '../../../api/client';
+import { AUTH_BASE } from '../../../config';
+import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser } from '../../../lib/auth';
+import type { RegistrationFields } from '../model/flows';
+
+/**
+ * The identity calls: the portal's identity actions and the Better Auth routes the account
+ * screens use (sign-in, sign-out and session refresh live in lib/auth, which every screen shares).
+ */
+const token = () => getAuthState().token;
+
+// ── Portal actions ───────────────────────────────────────────────────────────────────────────
+
+export const verifyCode = (sCode: string) => portal<VerifyCodeAnswer>('verifyCode', { sCode });
+
+export const checkUserName = (sUserName: string) => portal<CheckUserNameAnswer>('checkUserName', { sUserName });
+
+/** registerUser with this tab's session, or with a session it has not adopted yet. */
+export const registerUser = (fields: RegistrationFields, bearer: string | null = token()) =>
+  portal<RegisterUserAnswer>('registerUser', { ...fields }, { token: bearer });
+
+export const userVerified = () => portal<UserVerifiedAnswer>('userVerified', {}, { token: token() });
+
+export const sendVerificationEmail = () => portal<Answer>('sendVerificationEmail', {}, { token: token() });
+
+export const sendPasswordResetEmail = (sEmail: string) => portal<Answer>('sendPasswordResetEmail', { sEmail });
+
+export const setSubscribe = (bSubscribe: boolean) => portal<Answer>('setSubscribe', { bSubscribe }, { token: token() });
+
+// ── Better Auth ──────────────────────────────────────────────────────────────────────────────
+
+/** A Better Auth session this tab has not adopted yet (registration adopts it once registerUser succeeds). */
+export interface NewSession {
+  token: string;
+  user: AuthUser;
+}
+
+async function open(path: string, body: Record<string, string>): Promise<NewSession | null> {
+  const { data, headers } = await authRequest<{ token: string | null; user: AuthUser }>(path, body);
+  const sessionToken = headers.get('set-auth-token') ?? data.token;
+  return sessionToken ? { token: sessionToken, user: pickUser(data.user) } : null;
+}
+
+/** Creates the account (Better Auth signs it in at once; null without a session); throws an AuthError. */
+export const createAccount = (email: string, password: string, name: string) =>
+  open('/sign-up/email', { email, password, name });
+
+/** A password login whose session is not adopted yet; throws an AuthError. */
+export async function openSession(email: string, password: string): Promise<NewSession> {
+  const session = await open('/sign-in/email', { email, password });
+  if (!session) throw { status: 500, code: 'NO_SESSION', message: 'The server did not start a session.' };
+  return session;
+}
+
+/** Ends a session this tab never adopted (a refused registration); best effort. */
+export async function endSession(sessionToken: string): Promise<void> {
+  await fetch(`${AUTH_BASE}/sign-out`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sessionToken}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  }).catch(() => undefined);
+}
+
+/** Changes the password; every other session ends, and this tab keeps the fresh token. Throws an AuthError. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/change-password', {
+    currentPassword,
+    newPassword,
+    revokeOtherSessions: true,
+  });
+  acceptSession(headers.get('set-auth-token') ?? data.token, pickUser(data.user));
+}
+
+export const changeEmail = (newEmail: string) => authRequest('/change-email', { newEmail });
+
+/** Confirms an address from an email link (verification or email change). Throws an AuthError. */
+export const verifyEmail = (linkToken: string) => authRequest(`/verify-email?token=${encodeURIComponent(linkToken)}`);
+
+/** Chooses a new password from a reset link. Throws an AuthError. */
+export const resetPassword = (newPassword: string, linkToken: string) =>
+  authRequest('/reset-password', { newPassword, token: linkToken });
+
+/** Ends every session of the account, best effort (the caller then signs this tab out). */
+export const revokeSessions = () => authRequest('/revoke-sessions', {}).catch(() => undefined);

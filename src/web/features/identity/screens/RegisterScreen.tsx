@@ -1,0 +1,222 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorCode, errorMessage } from '../../../../protocol/errors';
+import { EMAIL_PATTERN, passwordProblem, usernameProblem } from '../../../../protocol/identity';
+import { ROUTES } from '../../../../protocol/routes';
+import { useAuth } from '../../../lib/auth';
+import { forgetGuest, guestRegistrationFields, loadGuest } from '../../../lib/guest';
+import { memberKeys, memberStatus, useUserData } from '../../../lib/memberData';
+import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
+import { Form } from '../../../ui/Form';
+import { Loading } from '../../../ui/Loading';
+import { Notice } from '../../../ui/Notice';
+import { AuthPanel } from '../components/AuthPanel';
+import styles from '../components/RegisterForm.module.css';
+import { authErrorMessage } from '../model/authErrors';
+import { flowDeps } from '../model/deps';
+import { type FlowDeps, type FlowResult, runRegistration, runServerRegistration } from '../model/flows';
+import { goOn, signedInTarget } from '../model/goOn';
+import { getIdentity, setLoginNotice, useIdentity } from '../model/store';
+import { useUsernameCheck } from '../model/useUsernameCheck';
+
+function failureMessage(result: Exclude<FlowResult, { ok: true }>): string {
+  if (result.reason === 'alreadyRegistered' && result.error?.status !== 429) {
+    return 'This email is already registered. Log in instead, or reset your password.';
+  }
+  if (result.error) return authErrorMessage(result.error);
+  return result.sMessage ?? errorMessage(result.iErrorCode ?? ErrorCode.NO_RESPONSE);
+}
+
+/**
+ * Finishing a signed-in account: a refusal signs this tab out, and the app then shows /login, so
+ * the reason is left for the login form to show.
+ */
+const finishingDeps: FlowDeps = {
+  ...flowDeps,
+  signOut: async (token) => {
+    const reason = errorMessage(getIdentity().login.iErrorCode);
+    setLoginNotice(`Your registration could not be finished: ${reason} Log in to try again.`);
+    await flowDeps.signOut(token);
+  },
+};
+
+export default function RegisterScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const member = useUserData();
+  const { code } = useIdentity();
+  const query = new URLSearchParams(location.search);
+  const sCode = query.get('sCode') ?? code.sCode;
+  const referral = query.get('rb') ?? '';
+  // An account that exists but never finished registration completes it here.
+  const finishing = auth.status === 'signedIn';
+  const lockedEmail = finishing
+    ? auth.user.email
+    : code.iCodeVerifyState === 1 && code.sCode === sCode
+      ? code.sEmail
+      : '';
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [userName, setUserName] = useState('');
+  const [subscribe, setSubscribe] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const check = useUsernameCheck(userName);
+  const [guestWin] = useState(() => loadGuest()?.bBeatDemo === true);
+
+  // A signed-in account with its profile (already, or just now) goes on: /verify, the requested page or /home.
+  const status = auth.status === 'signedIn' ? memberStatus(auth.user, member.data) : null;
+  const target =
+    finishing && member.isError ? ROUTES.home : status?.registered ? signedInTarget(ROUTES.register, status) : null;
+  useEffect(() => goOn(navigate, target), [target, navigate]);
+
+  const emailValue = lockedEmail || email;
+  const errors = {
+    email: EMAIL_PATTERN.test(emailValue.trim()) ? undefined : 'Please enter a valid email address.',
+    password: finishing ? undefined : (passwordProblem(password) ?? undefined),
+    userName: usernameProblem(userName) ?? (check.status === 'taken' ? 'That username is taken.' : undefined),
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (errors.email || errors.password || errors.userName) return;
+    setBusy(true);
+    setError(null);
+    setLoginNotice(null);
+    const fields = {
+      sCode,
+      sReferredByCode: referral,
+      sUserName: userName.trim(),
+      bSubscribe: subscribe,
+      ...guestRegistrationFields(),
+    };
+    const result = finishing
+      ? await runServerRegistration(finishingDeps, fields)
+      : await runRegistration(flowDeps, { email: emailValue.trim(), password }, fields);
+    setBusy(false);
+    if (result.ok) {
+      // The guest now belongs to this member (its win came along): nothing left to claim.
+      forgetGuest();
+      // The member's data now has a profile: the effect above moves on.
+      setDone(true);
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+      return;
+    }
+    setError(failureMessage(result));
+  }
+
+  // Registered just now, or signed in and still finding out whether there is anything to finish.
+  if (done || (finishing && (!status || status.registered))) return <Loading label="Opening the portal…" />;
+
+  const codeChecked = code.sCode === sCode.trim() && code.iCodeVerifyState !== 0;
+  const codeInvalid = codeChecked && code.iCodeVerifyState === -1;
+
+  const usernameHint =
+    check.status === 'checking'
+      ? 'Checking…'
+      : check.status === 'available'
+        ? 'This name is free.'
+        : check.status === 'unknown'
+          ? check.message
+          : '3–20 letters, digits or _.';
+
+  return (
+    <AuthPanel
+      title="Register"
+      intro="Join the members' club: a free Agent, a Mythopedia page and a raffle ticket await."
+      footer={
+        <>
+          <span className="muted">Already a member?</span> <Link to={ROUTES.login}>Log in</Link>
+        </>
+      }
+    >
+      {guestWin && (
+        <Notice tone="success">
+          Your Monster Breaker win comes with you: the Agent for beating the M1 Demo will be waiting.
+        </Notice>
+      )}
+      {sCode && (
+        <Notice tone={codeInvalid ? 'warning' : codeChecked ? 'success' : 'info'}>
+          {codeInvalid
+            ? `The invite code ${sCode} is not valid.`
+            : codeChecked
+              ? `Invite code ${sCode}`
+              : `Checking the invite code ${sCode}…`}
+        </Notice>
+      )}
+      <Form
+        onSubmit={submit}
+        outcome={error ? { tone: 'danger', text: error } : null}
+        actions={
+          <Button type="submit" busy={busy}>
+            {finishing ? 'Finish registration' : 'Register'}
+          </Button>
+        }
+      >
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={emailValue}
+          readOnly={Boolean(lockedEmail)}
+          hint={lockedEmail ? (finishing ? 'Your signed-in account.' : 'This invite is for this address.') : undefined}
+          error={touched ? errors.email : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {!finishing && (
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            hint="8 to 128 characters."
+            error={touched ? errors.password : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+        <Field
+          label="Username"
+          autoComplete="nickname"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={userName}
+          hint={usernameHint}
+          error={
+            touched || check.status === 'taken' || (check.status === 'invalid' && userName.length >= 3)
+              ? errors.userName
+              : undefined
+          }
+          onChange={(e) => setUserName(e.target.value)}
+        />
+        {check.status === 'taken' && check.suggestion && (
+          <p className={styles.suggestion}>
+            Try{' '}
+            <Button variant="ghost" onClick={() => setUserName(check.suggestion)}>
+              {check.suggestion}
+            </Button>
+          </p>
+        )}
+        {referral && (
+          <Field
+            label="Referral code"
+            value={referral}
+            readOnly
+            hint="A friend invited you: you both receive a raffle ticket."
+          />
+        )}
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={subscribe} onChange={(e) => setSubscribe(e.target.checked)} />
+          <span>Send me news about the universe (you can stop any time)</span>
+        </label>
+      </Form>
+    </AuthPanel>
+  );
+}

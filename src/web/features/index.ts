@@ -1,0 +1,9 @@
+/**
+ * Which web features may import another (checked by `npm run check`). Features stand alone;
+ * `home` is the dashboard and composes the others' components.
+ */
+export const featureUses: Readonly<Record<string, readonly string[]>> = {
+  home: ['collectibles', 'rewards'],
+  // A purchase refreshes the inventory it changed.
+  store: ['collectibles'],
+};

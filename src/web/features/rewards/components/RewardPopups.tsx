@@ -1,0 +1,152 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { DailyRewardDay } from '../../../../protocol/rewards';
+import { mediaUrl } from '../../../api/client';
+import { DIALOG_CLOSE_MS } from '../../../config';
+import { memberKeys, useUserData } from '../../../lib/memberData';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { ackNotices } from '../api/rewards';
+import { ackCursorOf, buildPopupQueue, noticeKindsOfPopup, type Popup } from '../model/popupQueue';
+import { DailyRewardStrip } from './DailyRewardStrip';
+import styles from './RewardPopups.module.css';
+
+function PopupBody({
+  popup,
+  rewards,
+  reduced,
+  firstCycle,
+}: {
+  popup: Popup;
+  rewards: DailyRewardDay[];
+  reduced?: DailyRewardDay[];
+  firstCycle: boolean;
+}) {
+  switch (popup.kind) {
+    case 'collectible':
+      return (
+        <div className={styles.reward}>
+          <img
+            className={styles.art}
+            src={mediaUrl(popup.item.publicMetadata.image)}
+            alt={popup.item.publicMetadata.name}
+          />
+          <p className={styles.message}>{popup.message}</p>
+          <p className={styles.name}>{popup.item.publicMetadata.name}</p>
+        </div>
+      );
+    case 'tickets':
+      return (
+        <div className={styles.reward}>
+          <p className={styles.big}>
+            <span className="tabular">{popup.total}</span> raffle ticket{popup.total === 1 ? '' : 's'}
+          </p>
+          <ul className={styles.lines}>
+            {popup.newUser > 0 && <li>{popup.newUser} for joining as a new member</li>}
+            {popup.referral > 0 && <li>{popup.referral} for a referral</li>}
+          </ul>
+          <p className="muted">Enter them in the weekly raffle.</p>
+        </div>
+      );
+    case 'referral':
+      return <p className={styles.message}>{popup.message}</p>;
+    case 'daily':
+      return (
+        <div className={styles.reward}>
+          <p className={styles.big}>
+            Day {popup.day}: <span className="tabular">+{popup.points}</span> points
+            {popup.tickets > 0 && (
+              <>
+                {' '}
+                and <span className="tabular">+{popup.tickets}</span> ticket{popup.tickets > 1 ? 's' : ''}
+              </>
+            )}
+          </p>
+          {rewards.length === 7 && (
+            <DailyRewardStrip rewards={rewards} reduced={reduced} firstCycle={firstCycle} today={popup.day} />
+          )}
+          <p className="muted">Come back tomorrow for the next day's reward.</p>
+        </div>
+      );
+    case 'reward': {
+      const { pItem, sMessage, iPoints, iTickets } = popup.notice;
+      return (
+        <div className={styles.reward}>
+          {pItem && (
+            <img className={styles.art} src={mediaUrl(pItem.publicMetadata.image)} alt={pItem.publicMetadata.name} />
+          )}
+          <p className={styles.message}>{sMessage}</p>
+          {pItem && <p className={styles.name}>{pItem.publicMetadata.name}</p>}
+          {(iPoints > 0 || iTickets > 0) && (
+            <p className={styles.big}>
+              {iPoints > 0 && <span className="tabular">+{iPoints} points</span>}
+              {iPoints > 0 && iTickets > 0 && ' and '}
+              {iTickets > 0 && (
+                <span className="tabular">
+                  +{iTickets} ticket{iTickets === 1 ? '' : 's'}
+                </span>
+              )}
+            </p>
+          )}
+        </div>
+      );
+    }
+  }
+}
+
+const TITLES: Record<Popup['kind'], string> = {
+  collectible: 'A gift from the deep',
+  tickets: 'Raffle tickets',
+  referral: 'Referral code',
+  daily: 'Daily login reward',
+  reward: 'A reward',
+};
+
+/**
+ * docs/product.md §4: after login the pending reward notices show one at a time in the spec's order; closing
+ * one acknowledges it on the server (so it never shows again, on any device) and shows the next.
+ */
+export default function RewardPopups() {
+  const member = useUserData();
+  const queryClient = useQueryClient();
+  const data = member.data?.registered ? member.data : null;
+  const cursor = data?.pUserData.iNoticeCursor ?? 0;
+  // The queue is taken once per notice cursor, so refetches while it shows do not reshuffle it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the cursor on purpose
+  const queue = useMemo(() => (data ? buildPopupQueue(data.pUserData) : []), [cursor, Boolean(data)]);
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(true);
+  // A new queue (new notices arrived) starts from its first popup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the queue changes
+  useEffect(() => {
+    setIndex(0);
+    setOpen(true);
+  }, [queue]);
+
+  const popup = queue[index];
+  if (!data || !popup) return null;
+  const rewards = (data.pGameVars.aDailyRewards as DailyRewardDay[] | undefined) ?? [];
+  const reduced = data.pGameVars.aNewUserDailyRewards as DailyRewardDay[] | undefined;
+
+  const close = () => {
+    setOpen(false);
+    ackNotices(noticeKindsOfPopup(popup), ackCursorOf(popup, cursor)).finally(() => {
+      if (index === queue.length - 1) queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    });
+    setTimeout(() => {
+      setIndex((i) => i + 1);
+      setOpen(true);
+    }, DIALOG_CLOSE_MS);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={popup.kind === 'reward' ? popup.notice.sTitle || TITLES.reward : TITLES[popup.kind]}
+      footer={<Button onClick={close}>{index < queue.length - 1 ? 'Next' : 'Continue'}</Button>}
+    >
+      <PopupBody popup={popup} rewards={rewards} reduced={reduced} firstCycle={data.pUserData.bFirstCycle} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { formatNumber } from '../model/labels';
+import styles from './Balances.module.css';
+
+/** The member's points and raffle tickets, in gold (the store's page header). */
+export function Balances({ points, tickets }: { points: number; tickets: number }) {
+  return (
+    <div className={styles.balances}>
+      <span className={styles.pill}>
+        <span className={styles.amount} data-balance="points">
+          {formatNumber(points)}
+        </span>{' '}
+        point{points === 1 ? '' : 's'}
+      </span>
+      <span className={styles.pill}>
+        <span className={styles.amount} data-balance="tickets">
+          {formatNumber(tickets)}
+        </span>{' '}
+        raffle ticket{tickets === 1 ? '' : 's'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import { AGENT_TEMPLATE_ID } from '../../protocol/identity';
+import { ROUTES } from '../../protocol/routes';
+import { signOut } from '../lib/auth';
+import { useUserData } from '../lib/memberData';
+import styles from './Shell.module.css';
+
+/** Only members see the navbar: it loads with the first page that shows it, not with the entry bundle. */
+const Navbar = lazy(() => import('../ui/navbar/Navbar'));
+
+// The reward popups (and the daily strip) load after the page: not part of the entry bundle.
+const RewardPopups = lazy(() => import('../features/rewards/components/RewardPopups'));
+
+/** The member's navigation bar (its place held while it loads); Log Out signs out and goes to /login. */
+export function MemberNavbar() {
+  const navigate = useNavigate();
+  const member = useUserData();
+  const profile = member.data?.registered ? member.data.pUserData : null;
+  const logout = () => {
+    signOut().then(() => navigate(ROUTES.login, { replace: true }));
+  };
+  return (
+    <Suspense fallback={<div className={styles.navPlaceholder} />}>
+      <Navbar
+        onLogout={logout}
+        agentTemplateId={AGENT_TEMPLATE_ID}
+        balances={profile ? { points: profile.iPoints, tickets: profile.iRaffleTickets } : undefined}
+      />
+    </Suspense>
+  );
+}
+
+/** The member's pending reward popups (docs/product.md §4), wherever a member is. */
+export function MemberPopups() {
+  return (
+    <Suspense fallback={null}>
+      <RewardPopups />
+    </Suspense>
+  );
+}

@@ -1,7 +1,0 @@
-import { PRIVACY_POLICY, TERMS_OF_SERVICE } from './footerDocuments';
-import Markdown from './Markdown';
-
-/** The footer's documents, loaded with the markdown renderer only when one is opened. */
-export default function FooterDocument({ name }: { name: 'Privacy Policy' | 'Terms of Service' }) {
-  return <Markdown>{name === 'Privacy Policy' ? PRIVACY_POLICY : TERMS_OF_SERVICE}</Markdown>;
-}
