@@ -58,6 +58,14 @@ export const ErrorCode = {
   GUEST_INVALID: 57,
   CURSE_WRONG: 58,
   CURSE_EXPIRED: 59,
+  // Wallet and whitelist (DESIGN §9): 60–69.
+  WALLET_BAD_ADDRESS: 60,
+  WALLET_BAD_CHAIN: 61,
+  /** The address is linked to another member. */
+  WALLET_TAKEN: 62,
+  WALLET_PROOF_FAILED: 63,
+  WALLET_NONCE_EXPIRED: 64,
+  WALLET_NOT_LINKED: 65,
   INTERNAL: 99,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,

@@ -50,6 +50,12 @@ const messages: Record<number, string> = {
   [ErrorCode.GUEST_INVALID]: 'That guest player is unknown or already claimed.',
   [ErrorCode.CURSE_WRONG]: 'That is not the answer. The curse holds.',
   [ErrorCode.CURSE_EXPIRED]: "That week's curse has ended.",
+  [ErrorCode.WALLET_BAD_ADDRESS]: 'That is not a valid wallet address (check its capital letters).',
+  [ErrorCode.WALLET_BAD_CHAIN]: 'That network is not one the portal supports.',
+  [ErrorCode.WALLET_TAKEN]: 'That wallet is already linked to another member.',
+  [ErrorCode.WALLET_PROOF_FAILED]: 'The signature does not prove that wallet is yours.',
+  [ErrorCode.WALLET_NONCE_EXPIRED]: 'That signing request has expired or was used. Please connect again.',
+  [ErrorCode.WALLET_NOT_LINKED]: 'No wallet is linked to your account.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

@@ -7,6 +7,8 @@ import { AGENT_TEMPLATE_ID } from './collectibles';
 import type { GamevarsUserData } from './gamevars';
 import type { RaffleUserData } from './raffle';
 import type { RewardsUserData } from './rewards';
+import type { WalletUserData } from './wallet';
+import type { WhitelistUserData } from './whitelist';
 import type { Answer } from './wire';
 
 /** registerUser answers it as sAgentTokenTemplateID; it is the Agents collection's id. */
@@ -79,9 +81,12 @@ export type IdentityUserData = {
   bSubscribe: boolean;
   /** The username of the member whose referral code was accepted, or null. */
   pReferredByUserName: string | null;
-  /** Not gated by anything yet (the specification leaves it open). */
-  bInWhitelist: boolean;
 };
 
 /** pUserData: every capability's part. */
-export type UserData = IdentityUserData & RewardsUserData & GamevarsUserData & RaffleUserData;
+export type UserData = IdentityUserData &
+  RewardsUserData &
+  GamevarsUserData &
+  RaffleUserData &
+  WalletUserData &
+  WhitelistUserData;

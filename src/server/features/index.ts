@@ -10,6 +10,8 @@ import { type MaintenanceTables, maintenance } from './maintenance/index';
 import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
 import { type StoreTables, store } from './store/index';
+import { type WalletTables, wallet } from './wallet/index';
+import { type WhitelistTables, whitelist } from './whitelist/index';
 
 /**
  * The server's capabilities: the one list app.ts, main.ts, the admin CLI and getUserData loop
@@ -27,6 +29,8 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   chat,
   store,
   devOutbox,
+  wallet,
+  whitelist,
 ]);
 
 /** Every table: the platform's and each capability's (features/<name>/tables.ts). */
@@ -40,4 +44,6 @@ export interface Database
     GamesTables,
     ChatTables,
     StoreTables,
-    RaffleTables {}
+    RaffleTables,
+    WalletTables,
+    WhitelistTables {}

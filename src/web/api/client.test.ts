@@ -102,6 +102,20 @@ describe('API client (docs/product.md §7)', () => {
     expect(await whitelist('check')).toBeNull();
   });
 
+  it('whitelist calls answer null on bad JSON, a non-JSON body and a 404 too', async () => {
+    // Declared JSON that does not parse.
+    vi.stubGlobal('fetch', respond('{"iErrorCode":0,', { headers: { 'content-type': 'application/json' } }));
+    expect(await whitelist('isWhitelisted', { sEmail: 'a@example.com' })).toBeNull();
+    // Undeclared text that is not JSON (readResponse answers the raw text).
+    vi.stubGlobal('fetch', respond('<html>proxy error</html>', { headers: { 'content-type': 'text/html' } }));
+    expect(await whitelist('isWhitelisted', { sEmail: 'a@example.com' })).toBeNull();
+    // JSON that is not an object.
+    vi.stubGlobal('fetch', respond('0', { headers: { 'content-type': 'application/json' } }));
+    expect(await whitelist('isWhitelisted', { sEmail: 'a@example.com' })).toBeNull();
+    vi.stubGlobal('fetch', respond('{"iErrorCode":0}', { status: 404 }));
+    expect(await whitelist('isWhitelisted', { sEmail: 'a@example.com' })).toBeNull();
+  });
+
   it('remembers the first Client-Version and reloads when a later one differs', async () => {
     const headers = (v: string) => ({ 'content-type': 'application/json', 'Client-Version': v });
     vi.stubGlobal('fetch', respond('{"iErrorCode":0}', { headers: headers('1') }));

@@ -39,7 +39,13 @@ export const identity: Capability = {
 };
 
 export { authenticateGuest, createGuestPlayer, markGuestBeatDemo } from './guests';
-export { existingUsernames, findUserIdByHandle, usernamesOf, usernamesStartingWith } from './members';
+export {
+  accountEmail,
+  existingUsernames,
+  findUserIdByHandle,
+  usernamesOf,
+  usernamesStartingWith,
+} from './members';
 
 /** The signed-in account behind a bearer token that did not come in a header (the chat socket). */
 export const authenticateToken = (deps: Pick<Deps, 'db' | 'config'>, token: string) =>

@@ -56,3 +56,9 @@ export async function usernamesStartingWith(db: DbOrTrx, prefix: string, limit: 
     .execute();
   return rows.map((r) => r.username);
 }
+
+/** The account's email address (lower case, as Better Auth stores it), or null. */
+export async function accountEmail(db: DbOrTrx, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email ?? null;
+}

@@ -39,6 +39,5 @@ export async function identityUserData(db: Kysely<Database>, userId: string): Pr
     sReferralCode: row.referral_code,
     bSubscribe: row.subscribe === 1,
     pReferredByUserName: row.referrer_username ?? null,
-    bInWhitelist: false,
   };
 }

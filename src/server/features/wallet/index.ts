@@ -1,0 +1,37 @@
+import { TEST_NETWORK_VAR } from '../../../protocol/wallet';
+import type { Capability } from '../../capability';
+import { walletActions } from './actions';
+import { forgetExpiredNonces, walletUserData } from './links';
+import { walletMigrations } from './migrations';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The member's crypto wallet (DESIGN §9, behind bWallet): setWalletAddress links one checksummed
+ * address per member (optionally proven by a signature), unlinkWallet removes it, and pUserData
+ * carries it for /account.
+ */
+export const wallet: Capability = {
+  name: 'wallet',
+  uses: ['maintenance'],
+  migrations: walletMigrations,
+  gameVars: [
+    {
+      sVarID: TEST_NETWORK_VAR,
+      sType: 'int',
+      sDefault: '0',
+      valid: (v) => v === 0 || v === 1,
+      hint: '1 uses the dev test network (0x13881, MATIC), 0 the main network',
+    },
+  ],
+  start: (ctx) => ({
+    actions: walletActions,
+    userData: (userId) => walletUserData(ctx.db, userId),
+    jobs: [
+      { name: 'wallet.forgetExpiredNonces', everyMs: HOUR_MS, run: () => forgetExpiredNonces(ctx.db, ctx.clock.now()) },
+    ],
+  }),
+};
+
+export { linkedAddress } from './links';
+export type { WalletTables } from './tables';
