@@ -133,7 +133,7 @@ describe.each(DIALECTS)('wallet links on %s', (dialect) => {
       'getWalletNonce',
       { sWalletAddress: signer.address, iChainID: 137 },
       m.token,
-    )) as WalletNonceAnswer;
+    )) as unknown as WalletNonceAnswer;
     expect(nonce).toMatchObject({ iErrorCode: 0, sNonce: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(nonce.sMessage).toContain(signer.address);
     expect(nonce.sMessage).toContain(`Nonce: ${nonce.sNonce}`);
@@ -156,7 +156,11 @@ describe.each(DIALECTS)('wallet links on %s', (dialect) => {
     const victim = privateKeyToAccount(`0x${'07'.repeat(32)}`);
     const forger = privateKeyToAccount(`0x${'08'.repeat(32)}`);
     const ask = async (address: string) =>
-      (await t.call('getWalletNonce', { sWalletAddress: address, iChainID: 137 }, m.token)) as WalletNonceAnswer;
+      (await t.call(
+        'getWalletNonce',
+        { sWalletAddress: address, iChainID: 137 },
+        m.token,
+      )) as unknown as WalletNonceAnswer;
 
     let nonce = await ask(victim.address);
     let signature = await forger.signMessage({ message: nonce.sMessage as string });
@@ -175,7 +179,7 @@ describe.each(DIALECTS)('wallet links on %s', (dialect) => {
       'getWalletNonce',
       { sWalletAddress: victim.address, iChainID: 137 },
       other.token,
-    )) as WalletNonceAnswer;
+    )) as unknown as WalletNonceAnswer;
     signature = await victim.signMessage({ message: theirs.sMessage as string });
     expect(await link(m, { ...polygon(victim.address), sNonce: theirs.sNonce, sSignature: signature })).toMatchObject({
       iErrorCode: ErrorCode.WALLET_NONCE_EXPIRED,
