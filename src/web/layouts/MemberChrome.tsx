@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identity';
 import { ROUTES } from '../../protocol/routes';
 import { signOut } from '../lib/auth';
+import { flags } from '../lib/flags';
 import { useUserData } from '../lib/memberData';
 import styles from './Shell.module.css';
 
@@ -11,6 +12,9 @@ const Navbar = lazy(() => import('../ui/navbar/Navbar'));
 
 // The reward popups (and the daily strip) load after the page: not part of the entry bundle.
 const RewardPopups = lazy(() => import('../features/rewards/components/RewardPopups'));
+
+// wagmi + viem: their own chunk, requested only when bWallet is on (DESIGN §9).
+const WalletSlot = lazy(() => import('../features/wallet/components/WalletSlot'));
 
 /** The member's navigation bar (its place held while it loads); Log Out signs out and goes to /login. */
 export function MemberNavbar() {
@@ -26,6 +30,13 @@ export function MemberNavbar() {
         onLogout={logout}
         agentTemplateId={AGENT_TEMPLATE_ID}
         balances={profile ? { points: profile.iPoints, tickets: profile.iRaffleTickets } : undefined}
+        walletSlot={
+          flags().bWallet ? (
+            <Suspense fallback={null}>
+              <WalletSlot />
+            </Suspense>
+          ) : undefined
+        }
       />
     </Suspense>
   );

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Check, Copy, KeyRound, LogOut, Mail, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCode, errorMessage } from '../../../../protocol/errors';
 import { ROUTES } from '../../../../protocol/routes';
 import { signOut, useAuth } from '../../../lib/auth';
+import { flags } from '../../../lib/flags';
 import { memberKeys, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -14,6 +15,9 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { revokeSessions, setSubscribe } from '../api/identity';
 import styles from '../components/AccountForm.module.css';
 import { dispatchLogin } from '../model/store';
+
+/** The wallet card (linked address, unlink, whitelist status): loaded only when bWallet is on. */
+const AccountWallet = lazy(() => import('../../wallet/components/AccountWallet'));
 
 export default function AccountScreen() {
   const auth = useAuth();
@@ -125,6 +129,11 @@ export default function AccountScreen() {
             </div>
             <p className={styles.link}>{referralLink}</p>
           </Card>
+          {flags().bWallet && (
+            <Suspense fallback={null}>
+              <AccountWallet />
+            </Suspense>
+          )}
           <Card className={styles.card}>
             <h2>Sessions</h2>
             <p className={styles.intro}>Signs you out on every device, this one included.</p>
