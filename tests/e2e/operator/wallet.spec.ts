@@ -156,6 +156,8 @@ test('connect: label, 5+4 account, signed setWalletAddress stored, network add +
   await expectAccessible(page);
 
   // The portal asks for the dev test network: the wallet is asked to add it, then to switch.
+  await button.click();
+  await snap(page, 'wallet-menu-1280');
   await page.getByRole('button', { name: 'Switch to Polygon Mumbai (test)' }).click();
   await expect(page.getByRole('button', { name: 'Switch to Polygon Mumbai (test)' })).toHaveCount(0);
   const calls = await walletCalls(page);
@@ -180,12 +182,18 @@ test('connect: label, 5+4 account, signed setWalletAddress stored, network add +
   // Reloading keeps the wallet connected (same member).
   await expect(page.getByTestId('wallet-button')).toContainText('CONNECTED');
   await snap(page, 'wallet-account-1280');
+  // Nothing of the wallet widens the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await snap(page, 'wallet-account-375');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Menu' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Disconnecting clears the stored wallet email; the link stays until unlinked on /account.
+  await page.getByTestId('wallet-button').click();
+  await expect(page.getByRole('button', { name: 'Switch to Polygon Mumbai (test)' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
   expect(await storedWalletEmail(page)).toBeNull();

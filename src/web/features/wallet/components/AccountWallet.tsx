@@ -52,7 +52,7 @@ export default function AccountWallet() {
     <Card className={styles.card}>
       <h2>Wallet</h2>
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={styles.cardError} role="alert">
           {error}
         </p>
       )}
