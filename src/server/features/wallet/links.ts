@@ -11,6 +11,7 @@ import {
 } from '../../../protocol/wallet';
 import { fail } from '../../http/actions';
 import { writeAudit } from '../../shared/audit';
+import { prepared } from '../../shared/prepared';
 import type { DbOrTrx } from '../../shared/transaction';
 
 /**
@@ -170,8 +171,13 @@ export async function unlinkWallet(db: DbOrTrx, userId: string, now: number): Pr
   });
 }
 
+/** getUserData's hot path: compiled once (shared/prepared.ts). */
+const linkOf = prepared((db, userId: string) =>
+  db.selectFrom('wallet_link').select(['address', 'chain', 'chain_id', 'proven']).where('user_id', '=', userId),
+);
+
 export async function linkedWallet(db: DbOrTrx, userId: string) {
-  return db.selectFrom('wallet_link').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return (await linkOf(db, userId))[0];
 }
 
 /** The member's linked address (checksummed), or null. */

@@ -2,6 +2,7 @@ import { isAddress } from 'viem';
 import { EMAIL_PATTERN } from '../../../protocol/identity';
 import type { WhitelistKind } from '../../../protocol/whitelist';
 import { writeAudit } from '../../shared/audit';
+import { prepared } from '../../shared/prepared';
 import { type DbOrTrx, inTransaction } from '../../shared/transaction';
 
 /**
@@ -38,6 +39,25 @@ export async function isListed(
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** The same question for getUserData's hot path, compiled once: the member's email or linked address is listed. */
+const listedPair = prepared((db, email: string, address: string) =>
+  db
+    .selectFrom('whitelist_entry')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'email'), eb('value', '=', email)]),
+        eb.and([eb('kind', '=', 'address'), eb('value', '=', address)]),
+      ]),
+    )
+    .limit(1),
+);
+
+export async function isMemberListed(db: DbOrTrx, email: string | null, address: string | null): Promise<boolean> {
+  const rows = await listedPair(db, (email ?? '').toLowerCase(), (address ?? '').toLowerCase());
+  return rows.length > 0;
 }
 
 export interface Audit {

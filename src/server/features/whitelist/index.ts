@@ -6,7 +6,7 @@ import { defineAction } from '../../http/actions';
 import { accountEmail } from '../identity/index';
 import { linkedAddress } from '../wallet/index';
 import { whitelistCli } from './cli';
-import { isListed } from './entries';
+import { isListed, isMemberListed } from './entries';
 import { whitelistMigrations } from './migrations';
 
 /**
@@ -36,7 +36,7 @@ export const whitelist: Capability = {
     ],
     async userData(userId) {
       const [email, address] = await Promise.all([accountEmail(ctx.db, userId), linkedAddress(ctx.db, userId)]);
-      return { bInWhitelist: await isListed(ctx.db, { email, address }) };
+      return { bInWhitelist: await isMemberListed(ctx.db, email, address) };
     },
   }),
 };

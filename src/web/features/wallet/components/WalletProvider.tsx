@@ -75,7 +75,10 @@ function WalletStateProvider({
       setBusy(true);
       setError(null);
       const network = networkById(chainId) ?? networkById(desiredChainId);
-      if (!network) return;
+      if (!network) {
+        setBusy(false);
+        return;
+      }
       let proof: { sNonce?: string; sSignature?: string } = {};
       const nonce = await getWalletNonce(token, address, network.iChainID);
       if (nonce?.iErrorCode === 0 && nonce.sNonce && nonce.sMessage) {
