@@ -228,6 +228,11 @@ test("a stored wallet email of another member disconnects on load; another membe
   await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
   expect(await storedWalletEmail(page)).toBeNull();
   expect(linkCalls).toEqual([]);
+  // Nor does a later load bring the first member's wallet back.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByTestId('linked-wallet')).toHaveText('None: use CONNECT WALLET in the menu.');
   await expect(page.getByTestId('whitelist-status')).toHaveText('Not on the whitelist');

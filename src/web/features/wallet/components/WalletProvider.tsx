@@ -66,6 +66,10 @@ function WalletStateProvider({
   useEffect(() => {
     if (!disconnectOnLoad) return;
     clearWalletEmail();
+    // Each connector forgets it was connected (injected: it marks itself disconnected), so no
+    // later load reconnects the other member's wallet either.
+    for (const connector of config.connectors) connector.disconnect().catch(() => undefined);
+    config.storage?.removeItem('recentConnectorId');
     disconnectWallet(config).catch(() => undefined);
   }, [config, disconnectOnLoad]);
 
