@@ -197,9 +197,20 @@ test('connect: label, 5+4 account, signed setWalletAddress stored, network add +
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
   expect(await storedWalletEmail(page)).toBeNull();
+  await expect(page.getByTestId('linked-wallet')).toHaveText(account.address);
+
+  // Connected again, then unlinked on /account: the link goes and the browser wallet disconnects.
+  await page.getByTestId('wallet-button').click();
+  await expect(page.getByTestId('wallet-button')).toContainText('CONNECTED');
+  await expect.poll(() => storedWalletEmail(page)).toBe(member.email);
   await page.getByRole('button', { name: 'Unlink wallet' }).click();
   await expect(page.getByTestId('linked-wallet')).toHaveText('None: use CONNECT WALLET in the menu.');
+  await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
+  expect(await storedWalletEmail(page)).toBeNull();
   expect(await pUserData(request, member)).toMatchObject({ sWalletAddress: null });
+  await page.reload();
+  await expect(page.getByTestId('linked-wallet')).toHaveText('None: use CONNECT WALLET in the menu.');
+  await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
 });
 
 test("a stored wallet email of another member disconnects on load; another member's address is refused", async ({

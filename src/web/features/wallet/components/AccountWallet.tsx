@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../../protocol/errors';
 import { networkById } from '../../../../protocol/wallet';
 import { useAuth } from '../../../lib/auth';
@@ -7,7 +7,7 @@ import { memberKeys, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { unlinkWallet } from '../api/wallet';
-import { clearWalletEmail } from '../model/walletEmail';
+import { clearWalletEmail, WALLET_UNLINKED_EVENT } from '../model/walletEmail';
 import styles from './Wallet.module.css';
 
 /**
@@ -21,6 +21,11 @@ export default function AccountWallet() {
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Fresh on arrival: the link and the whitelist status may have changed since the cached data
+  // (another tab, an operator, a reload right after a change).
+  useEffect(() => {
+    queryClient.invalidateQueries({ queryKey: memberKeys.all });
+  }, [queryClient]);
   if (auth.status !== 'signedIn' || !member.data?.registered) return null;
   const user = member.data.pUserData;
   const address = user.sWalletAddress;
@@ -43,6 +48,7 @@ export default function AccountWallet() {
     const answer = await unlinkWallet(auth.token);
     if (answer?.iErrorCode === 0) {
       clearWalletEmail();
+      window.dispatchEvent(new Event(WALLET_UNLINKED_EVENT));
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
     } else setError(errorMessage(answer?.iErrorCode));
     setBusy(false);

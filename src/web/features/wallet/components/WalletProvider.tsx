@@ -9,7 +9,13 @@ import { getWalletNonce, setWalletAddress } from '../api/wallet';
 import { createWalletConfig } from '../model/config';
 import { WalletContext, type WalletState } from '../model/context';
 import { switchNetwork } from '../model/network';
-import { belongsToAnotherMember, clearWalletEmail, storedWalletEmail, storeWalletEmail } from '../model/walletEmail';
+import {
+  belongsToAnotherMember,
+  clearWalletEmail,
+  storedWalletEmail,
+  storeWalletEmail,
+  WALLET_UNLINKED_EVENT,
+} from '../model/walletEmail';
 
 export interface ConnectEvent {
   address: string;
@@ -72,6 +78,13 @@ function WalletStateProvider({
     config.storage?.removeItem('recentConnectorId');
     disconnectWallet(config).catch(() => undefined);
   }, [config, disconnectOnLoad]);
+
+  // An unlink on /account disconnects the browser wallet too: a connected wallet is a linked one.
+  useEffect(() => {
+    const onUnlinked = () => disconnectWallet(config).catch(() => undefined);
+    window.addEventListener(WALLET_UNLINKED_EVENT, onUnlinked);
+    return () => window.removeEventListener(WALLET_UNLINKED_EVENT, onUnlinked);
+  }, [config]);
 
   /** The connect callback: links the address on the server (with a signed proof when the member signs). */
   const link = useCallback(

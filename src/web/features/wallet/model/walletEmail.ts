@@ -11,3 +11,6 @@ export const clearWalletEmail = () => local.remove(WALLET_EMAIL_KEY);
 export function belongsToAnotherMember(stored: string | null, memberEmail: string): boolean {
   return stored !== null && stored.trim().toLowerCase() !== memberEmail.trim().toLowerCase();
 }
+
+/** Sent by the /account card after an unlink: the navbar's wallet disconnects too. */
+export const WALLET_UNLINKED_EVENT = 'portal:wallet-unlinked';
