@@ -182,6 +182,7 @@ test('connect: label, 5+4 account, signed setWalletAddress stored, network add +
   // Reloading keeps the wallet connected (same member).
   await expect(page.getByTestId('wallet-button')).toContainText('CONNECTED');
   await snap(page, 'wallet-account-1280');
+  await expectAccessible(page);
   // Nothing of the wallet widens the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await page.setViewportSize({ width: 375, height: 800 });
