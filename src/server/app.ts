@@ -30,6 +30,7 @@ import { type Clock, systemClock } from './shared/clock';
 import { jobLeaseMs, type RunningJobs, startJobs } from './shared/jobs';
 import { releaseLeases } from './shared/lease';
 import { rateLimitStore } from './shared/redis';
+import { listenForSettingsChanges } from './shared/settingsBus';
 
 export interface BuildOptions {
   config: Config;
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       prefix: config.redisPrefix,
       log: { warn: (o, m) => logger?.warn(o, m), info: (o, m) => logger?.info(o, m) },
     });
+  const stopListening = listenForSettingsChanges(bus);
   const started = await startCapabilities(capabilities, {
     config,
     db: database.db,
@@ -151,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!(await inFlight.drained(10_000))) app.log.warn('closing the database with requests still running');
     await database.close();
   });
+  app.addHook('onClose', async () => stopListening());
   if (!options.bus) app.addHook('onClose', async () => bus.close());
 
   const security = securityHeaders(config);

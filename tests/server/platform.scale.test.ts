@@ -110,7 +110,7 @@ describe.each(DIALECTS)('platform at scale on %s', (dialect) => {
     });
     const slow = own.app.inject({ method: 'GET', url: '/slow' });
     await sleep(50);
-    const closing = own.shutdown();
+    const closing = (own.shutdown as () => Promise<void>)();
     await sleep(20);
     const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);

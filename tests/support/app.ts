@@ -33,7 +33,7 @@ export interface TestApp {
   ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
   /** The graceful shutdown of SIGTERM (readyz 503, leases released, in-flight finished), then the database dropped. */
-  shutdown(): Promise<void>;
+  shutdown?(): Promise<void>;
 }
 
 /** POSTs a form-encoded action (`name` under /api/portal, or a full path) through inject; answers its JSON. */
