@@ -227,7 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       draining,
     };
     const ok = checks.database && checks.redis && !draining;
-    return reply.code(ok ? 200 : 503).send({ ok, version: config.version, ...checks });
+    return reply.code(ok ? 200 : 503).send({ ok, version: config.version, instance: bus.instanceId, ...checks });
   });
   registerMetricsRoute(app, config, metrics);
 
