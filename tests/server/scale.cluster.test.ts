@@ -317,19 +317,28 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
     const killedAt = Date.now();
     await leader.kill('SIGKILL');
     await sleep(3000);
-    expect(acksSince(killedAt), 'purchases after the SIGKILL').toBeGreaterThan(0);
-    const takeover = await until(
+    const state = () =>
+      `${registered.length} registered, ${purchases.length} bought (${purchases.map((p) => p.at - killedAt).join(',')}); failures: ${failures.slice(-6).join(' | ')}`;
+    expect(acksSince(killedAt), `purchases after the SIGKILL: ${state()}`).toBeGreaterThan(0);
+    await until(
       async () => (await leaseHolder('mint')) === ids[1 - leaderIndex],
       LEASE_MS + 3000,
       'the lease to pass over',
     );
+    const takeover = Date.now() - killedAt;
     expect(await leaseHolder('raffle')).toBe(ids[1 - leaderIndex]);
 
     const pgResetAt = Date.now();
     const terminated = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()`.execute(database.db);
     await sleep(2500);
-    expect(acksSince(pgResetAt), 'purchases after PostgreSQL dropped every connection').toBeGreaterThan(0);
+    expect(
+      acksSince(pgResetAt),
+      `purchases after PostgreSQL dropped every connection; exit ${survivor.process.exitCode} ${survivor.process.signalCode}; ${failures.slice(-2).join(' | ')}; ${survivor
+        .output()
+        .replace(/\{"level"[^\n]*\n/g, '')
+        .slice(-3000)}`,
+    ).toBeGreaterThan(0);
 
     const redis = new Redis(REDIS as string);
     const clients = (await redis.client('LIST')) as string;
@@ -360,7 +369,7 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
     expect(await ledgerProblems(database.db)).toEqual([]);
     console.log(
       `fault test: ${registered.length} registrations and ${purchases.length} purchases acknowledged, ` +
-        `${failures.length} failed attempts retried or dropped; lease passed over ${takeover} ms after the check began; ` +
+        `${failures.length} failed attempts retried or dropped; the lease had passed over ${takeover} ms after the SIGKILL (lease ${LEASE_MS} ms); ` +
         `${terminated.rows[0]?.n} PostgreSQL backends terminated; ${ours.length} Redis connections killed`,
     );
   }, 90_000);

@@ -25,6 +25,11 @@ export function openDatabase(url: string): Db {
     // An idle client whose connection drops (server restart, admin termination) emits 'error';
     // unhandled it would crash the process. The pool discards it and connects afresh on next use.
     pool.on('error', () => {});
+    // A client in use when its connection drops emits 'error' too (its query fails on its own):
+    // without a listener that would crash the process (found by the scale test's pg_terminate_backend).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy(), raw: { pool } };
   }
