@@ -373,4 +373,22 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
         `${terminated.rows[0]?.n} PostgreSQL backends terminated; ${ours.length} Redis connections killed`,
     );
   }, 90_000);
+
+  it('on SIGTERM closes WebSockets with 1012 (reconnect), releases its leases and exits 0', async () => {
+    const third = await startInstance('i3', 3383, { ...env, JOB_LEASE_MS: '60000' });
+    instances.push(third);
+    const id = await instanceId(third);
+    const m = await member(third.url, 'leaving');
+    await database.db.updateTable('user').set({ emailVerified: true }).where('id', '=', m.userId).execute();
+    const socket = await ChatClient.signedIn({ wsBase: `ws://127.0.0.1:${third.port}`, origin: LB }, m);
+    // Give it a lease, as if it led a job.
+    await database.db
+      .insertInto('job_lease')
+      .values({ name: 'scale.sigterm', holder: id, expires_at: Date.now() + 60_000 })
+      .execute();
+    third.process.kill('SIGTERM');
+    expect(await socket.closed).toMatchObject({ code: 1012 });
+    expect(await third.exited).toBe(0);
+    expect(await database.db.selectFrom('job_lease').select('name').where('holder', '=', id).execute()).toEqual([]);
+  });
 });
