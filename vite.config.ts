@@ -35,7 +35,7 @@ function guardShell(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
-      if (!entry || entry.type !== 'chunk') return;
+      if (entry?.type !== 'chunk') return;
       const strays = [entry, ...entry.imports.map((name) => bundle[name])]
         .flatMap((chunk) => (chunk?.type === 'chunk' ? chunk.moduleIds : []))
         .map(projectPath)

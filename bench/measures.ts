@@ -9,6 +9,7 @@ import { CLOSE_GOAL_MS, measureRaffleClose } from './raffleClose';
 import { DRAW_GOAL_MS, measureRaffleDraw } from './raffleDraw';
 import { measureBrowserVerify, VERIFY_GOAL_MS } from './raffleVerify';
 import type { Load, LoadResult } from './run';
+import { measureScale } from './scale';
 import { type BenchApp, benchApp, postgresBenchDatabase } from './support';
 
 /** One printed figure; with a goal it gets a PASS/MISS mark. */
@@ -301,5 +302,10 @@ export const measures: Measure[] = [
         { label: 'parsing the published list', value: m.parseMs, unit: 'ms' },
       ];
     },
+  },
+  {
+    // Several instances behind HAProxy on PostgreSQL (bench/scale.ts).
+    name: 'scale',
+    run: (ctx) => measureScale(ctx.load),
   },
 ];

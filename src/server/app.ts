@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -20,11 +21,16 @@ import { capabilities } from './features/index';
 import { type ActionDef, registerActions } from './http/actions';
 import { refuseNulCharacters, registerJsonParser } from './http/body';
 import { trackInFlight } from './http/inFlight';
+import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics';
 import { securityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
 import { type Bus, createBus } from './shared/bus';
 import { type Clock, systemClock } from './shared/clock';
+import { jobLeaseMs, type RunningJobs, startJobs } from './shared/jobs';
+import { releaseLeases } from './shared/lease';
+import { rateLimitStore } from './shared/redis';
+import { listenForSettingsChanges } from './shared/settingsBus';
 
 export interface BuildOptions {
   config: Config;
@@ -46,6 +52,15 @@ export interface App {
   jobs: Job[];
   /** Every action the router serves (the fuzz test reads it). */
   actions: ActionDef[];
+  metrics: Metrics;
+  /** Starts every job on its timer (leader-only ones behind their lease); main.ts calls it. */
+  startJobs(): RunningJobs;
+  /**
+   * Graceful shutdown (SIGTERM): /readyz answers 503 at once, the jobs stop and give up their
+   * leases, WebSockets close with 1012 (service restart: reconnect), requests in flight finish
+   * (up to config.shutdownGraceMs), then the listener and the database close.
+   */
+  shutdown(): Promise<void>;
 }
 
 /** The schema every capability needs, then their shipped content: at start and before operator commands. */
@@ -82,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       prefix: config.redisPrefix,
       log: { warn: (o, m) => logger?.warn(o, m), info: (o, m) => logger?.info(o, m) },
     });
+  const stopListening = listenForSettingsChanges(bus);
   const started = await startCapabilities(capabilities, {
     config,
     db: database.db,
@@ -92,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -108,6 +124,25 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   logger = app.log;
 
+  // Open WebSockets (chat), counted where the HTTP server hands them over. Chat closes them with
+  // 1012 (service restart: reconnect) in preClose, before the listener stops.
+  const sockets = new Set<Duplex>();
+  app.server.on('upgrade', (_req, socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  let draining = false;
+  const metrics = createMetrics(database, { openSockets: () => sockets.size, draining: () => draining });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url;
+    let label = route ?? 'unmatched';
+    if (route === '/api/:service/:action') {
+      const { service, action } = req.params as { service: string; action: string };
+      label = knownActions.has(`${service}/${action}`) ? `${service}/${action}` : 'unknown action';
+    }
+    metrics.request(label, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
   app.addHook('onSend', async (req, reply) => {
     reply.header('Client-Version', config.version);
     reply.header('X-Request-Id', req.id);
@@ -118,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!(await inFlight.drained(10_000))) app.log.warn('closing the database with requests still running');
     await database.close();
   });
+  app.addHook('onClose', async () => stopListening());
   if (!options.bus) app.addHook('onClose', async () => bus.close());
 
   const security = securityHeaders(config);
@@ -132,8 +168,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     exposedHeaders: ['Client-Version', 'set-auth-token', 'X-Request-Id'],
     maxAge: 600,
   });
+  // With Redis the per-IP counters are shared by every instance (else each counts its own).
+  const limitStore = rateLimitStore(config);
+  if (limitStore)
+    app.addHook('onClose', async () =>
+      limitStore.quit().then(
+        () => {},
+        () => {},
+      ),
+    );
   await app.register(fastifyRateLimit, {
     global: true,
+    ...(limitStore ? { redis: limitStore, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -160,17 +206,36 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return reply.code(status).send({ iErrorCode: ErrorCode.BAD_INPUT, sMessage: error.message });
   });
 
-  app.get('/healthz', async (_req, reply) => {
+  const databaseReachable = async () => {
     try {
       await database.db.selectFrom('setting').select('key').limit(1).execute();
-      return { ok: true, version: config.version };
+      return true;
     } catch {
-      return reply.code(503).send({ ok: false, version: config.version });
+      return false;
     }
+  };
+  // Liveness: the process answers and its database does.
+  app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
+    if (await databaseReachable()) return { ok: true, version: config.version };
+    return reply.code(503).send({ ok: false, version: config.version });
   });
+  // Readiness: send traffic here (database and Redis reachable, not shutting down).
+  app.get('/readyz', { config: { rateLimit: false } }, async (_req, reply) => {
+    const checks = {
+      database: await databaseReachable(),
+      redis: bus.kind === 'memory' ? true : bus.connected(),
+      draining,
+    };
+    const ok = checks.database && checks.redis && !draining;
+    return reply.code(ok ? 200 : 503).send({ ok, version: config.version, instance: bus.instanceId, ...checks });
+  });
+  registerMetricsRoute(app, config, metrics);
 
   for (const runtime of started.runtimes) await runtime.routes?.(app);
-  registerActions(app, started.ctx, started.actions, started.authenticate);
+  const knownActions = new Set(started.actions.map((a) => `${a.service}/${a.name}`));
+  registerActions(app, started.ctx, started.actions, started.authenticate, (action, code) =>
+    metrics.answer(action, code),
+  );
 
   const webServed = options.serveWeb !== false && registerStatic(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {
@@ -185,5 +250,50 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return reply.code(404).send({ iErrorCode: 404, sMessage: 'Not found' });
   });
 
-  return { app, deps: started.ctx, jobs: started.jobs, actions: started.actions };
+  let running: RunningJobs | null = null;
+  const runJobs = () => {
+    running ??= startJobs(
+      {
+        db: database.db,
+        holder: bus.instanceId,
+        log: app.log,
+        leaseMs: (job) => jobLeaseMs(config, job.everyMs),
+        now: () => clock.now(),
+        observer: metrics.jobs,
+      },
+      started.jobs,
+    );
+    return running;
+  };
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = () => {
+    shuttingDown ??= (async () => {
+      draining = true;
+      await running?.stop();
+      await releaseLeases(database.db, bus.instanceId).catch(() => 0);
+      if (!(await inFlight.drained(config.shutdownGraceMs))) app.log.warn('shutting down with requests still running');
+      await app.close();
+    })();
+    return shuttingDown;
+  };
+  return {
+    app,
+    deps: started.ctx,
+    jobs: started.jobs,
+    actions: started.actions,
+    metrics,
+    startJobs: runJobs,
+    shutdown,
+  };
+}
+
+/** JSON lines with request ids (production, tests); readable coloured lines in development (pino-pretty). */
+function loggerOptions(config: Config) {
+  if (config.logFormat === 'pretty') {
+    return {
+      level: config.logLevel,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
+    };
+  }
+  return { level: config.logLevel };
 }

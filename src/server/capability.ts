@@ -69,6 +69,8 @@ export interface MemberRegistered {
 export interface Job {
   name: string;
   everyMs: number;
+  /** Runs on one instance at a time, the holder of the job's lease (shared/jobs.ts). */
+  leader?: boolean;
   run(): Promise<unknown>;
 }
 

@@ -33,6 +33,10 @@ const envSchema = z.object({
   GAME_TIME_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   RAFFLE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   DRAND_URL: z.string().url().default('https://api.drand.sh'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +80,14 @@ export interface Config {
   gameSeed?: number;
   /** The raffle job: how often it runs, and where it fetches a committed drand round (docs/raffle-draw.md §8). */
   raffle: { intervalMs: number; drandUrl: string };
+  /** Shortest lease of a leader-only job: a dead leader is replaced within it (shared/jobs.ts). */
+  jobLeaseMs: number;
+  /** Bearer token of GET /metrics; without one /metrics answers 404. */
+  metricsToken?: string;
+  /** 'pretty' (pino-pretty) by default in development, JSON lines otherwise. */
+  logFormat: 'json' | 'pretty';
+  /** How long SIGTERM waits for requests in flight before closing anyway. */
+  shutdownGraceMs: number;
   /** Overrides of the named identity rate limits (features/identity/limits.ts), e.g. tiny windows in tests. */
   rateLimits?: Partial<Record<string, { max: number; windowMs: number }>>;
 }
@@ -154,6 +166,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mint: { delayMs: env.MINT_DELAY_MS, intervalMs: env.MINT_INTERVAL_MS, batchSize: env.MINT_BATCH_SIZE },
     gameTimeScale: isProduction ? 1 : env.GAME_TIME_SCALE,
     raffle: { intervalMs: env.RAFFLE_INTERVAL_MS, drandUrl: env.DRAND_URL },
+    jobLeaseMs: env.JOB_LEASE_MS,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     ...overrides,
   };
 }

@@ -1,26 +1,28 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { startJobs } from './shared/jobs';
 
-/** Reads config, opens the database, builds the app and listens; closes cleanly on SIGTERM/SIGINT. */
+/** Reads config, opens the database, builds the app and listens; shuts down gracefully on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, jobs } = await buildApp({ config });
-  startJobs(app, jobs);
+  const { app, startJobs, shutdown } = await buildApp({ config });
+  startJobs();
   let closing = false;
-  const shutdown = (signal: string) => {
+  const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: draining requests, releasing job leases');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000);
     force.unref();
-    app.close().then(
+    shutdown().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   app.log.info(
     { secret: config.authSecretSource, mail: config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'dev outbox' },
     'sessions and email links are signed with the secret from %s; mail goes to the %s',

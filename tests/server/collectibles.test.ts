@@ -226,7 +226,8 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     const own = await createTestApp(dialect);
     try {
       const mint = { delayMs: 0, intervalMs: 100, batchSize: 10 };
-      const queue = startJobs(own.app, [mintJob({ ...own.deps, config: { ...own.config, mint } })]);
+      const runner = { db: own.deps.db, holder: 'test', log: own.app.log, leaseMs: () => 30_000, now: Date.now };
+      const queue = startJobs(runner, [mintJob({ ...own.deps, config: { ...own.config, mint } })]);
       const member = await signUp(own);
       await grantDemoAgent(own.deps.db, member.userId, Date.now());
       const unminted = () => own.deps.db.selectFrom('item').select('id').where('token_id', 'is', null).execute();

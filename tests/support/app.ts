@@ -32,6 +32,8 @@ export interface TestApp {
     token?: string,
   ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
+  /** The graceful shutdown of SIGTERM (readyz 503, leases released, in-flight finished), then the database dropped. */
+  shutdown?(): Promise<void>;
 }
 
 /** POSTs a form-encoded action (`name` under /api/portal, or a full path) through inject; answers its JSON. */
@@ -67,7 +69,8 @@ export async function createTestApp(
     },
     { databaseUrl: db.url, ...options.config },
   );
-  const { app, deps, actions } = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
+  const built = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
+  const { app, deps, actions } = built;
   return {
     app,
     deps,
@@ -77,6 +80,10 @@ export async function createTestApp(
     call: actionCaller(app),
     async close() {
       await app.close();
+      await db.drop();
+    },
+    async shutdown() {
+      await built.shutdown();
       await db.drop();
     },
   };

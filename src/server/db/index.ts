@@ -11,6 +11,8 @@ export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** The driver underneath, for what Kysely does not do: SQLite's online backup, pool figures (metrics). */
+  raw?: { sqlite?: SQLite.Database; pool?: pg.Pool };
 }
 
 // int8 (counts, millisecond timestamps) arrive as numbers, not strings: all ours fit in 2^53.
@@ -23,8 +25,13 @@ export function openDatabase(url: string): Db {
     // An idle client whose connection drops (server restart, admin termination) emits 'error';
     // unhandled it would crash the process. The pool discards it and connects afresh on next use.
     pool.on('error', () => {});
+    // A client in use when its connection drops emits 'error' too (its query fails on its own):
+    // without a listener that would crash the process (found by the scale test's pg_terminate_backend).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), raw: { pool } };
   }
   const file = url.replace(/^file:/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -34,7 +41,7 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), raw: { sqlite } };
 }
 
 /**

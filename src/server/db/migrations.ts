@@ -45,6 +45,20 @@ export const platformMigrations: Record<string, MigrationFactory> = {
       for (const table of ['rate_limit', 'mail_outbox', 'audit_log']) await db.schema.dropTable(table).execute();
     },
   }),
+  // Leader-only jobs (shared/lease.ts, shared/jobs.ts): one row per job, held until expires_at.
+  'platform/002_job_lease': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('job_lease')
+        .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
+        .addColumn('holder', 'varchar(100)', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('job_lease').execute();
+    },
+  }),
 };
 
 /**

@@ -32,9 +32,17 @@ export interface RateLimitTable {
   expires_at: number;
 }
 
+/** Who runs a leader-only job right now (shared/lease.ts): one row per job, renewed each tick. */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 /** The platform's own tables; each capability declares its tables in features/<name>/tables.ts. */
 export interface PlatformTables {
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   rate_limit: RateLimitTable;
+  job_lease: JobLeaseTable;
 }

@@ -39,6 +39,8 @@ export function registerActions(
   deps: AppContext,
   actions: readonly ActionDef[],
   authenticate: (req: FastifyRequest) => Promise<SessionUser | null>,
+  /** Told every answer's iErrorCode (metrics). */
+  onAnswer: (action: string, code: number) => void = () => {},
 ): void {
   const table = new Map<string, ActionDef>();
   for (const action of actions) {
@@ -52,9 +54,15 @@ export function registerActions(
     if (!(SERVICES as readonly string[]).includes(service)) {
       return reply.code(404).send(fail(ErrorCode.UNKNOWN_ACTION));
     }
-    const action = table.get(`${service}/${name}`);
+    const key = `${service}/${name}`;
+    const action = table.get(key);
     if (!action) return fail(ErrorCode.UNKNOWN_ACTION);
+    const answer = await route(action, req, reply);
+    onAnswer(key, answer.iErrorCode);
+    return answer;
+  });
 
+  async function route(action: ActionDef, req: FastifyRequest, reply: FastifyReply): Promise<Answer> {
     const parsed = action.input.safeParse(req.body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];
@@ -70,5 +78,5 @@ export function registerActions(
     }
     const session = action.auth === 'member' ? async () => user : () => authenticate(req);
     return action.handler(parsed.data, { deps, req, reply, user, session });
-  });
+  }
 }

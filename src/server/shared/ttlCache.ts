@@ -7,7 +7,7 @@ export function ttlCache<T>(read: () => Promise<T>, ttlMs: number, now: () => nu
   let value: T | undefined;
   let expires = 0;
   let pending: Promise<T> | null = null;
-  return {
+  const cache = {
     async get(): Promise<T> {
       if (ttlMs <= 0) return read();
       if (value !== undefined && now() < expires) return value;
@@ -31,4 +31,18 @@ export function ttlCache<T>(read: () => Promise<T>, ttlMs: number, now: () => nu
       expires = 0;
     },
   };
+  live.add(new WeakRef(cache));
+  return cache;
+}
+
+/** Every cache made in this process, so a settings change heard on the bus drops them all. */
+const live = new Set<WeakRef<{ clear(): void }>>();
+
+/** Forgets every cached value in this process (shared/settingsBus.ts): the next read goes to the database. */
+export function clearAllTtlCaches(): void {
+  for (const ref of live) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else live.delete(ref);
+  }
 }

@@ -172,7 +172,7 @@ export class ChatHub {
     if (this.flushing) clearImmediate(this.flushing);
     this.deps.bus.publish(CHAT_TOPIC, { k: 'gone', instanceId: this.deps.bus.instanceId } satisfies ChatEvent);
     for (const off of this.unsubscribe) off();
-    for (const connection of this.connections) connection.socket.close(1001, 'Server restarting');
+    for (const connection of this.connections) connection.socket.close(1012, 'Service restart: reconnect');
     this.connections.clear();
   }
 

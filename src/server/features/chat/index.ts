@@ -42,7 +42,8 @@ export const chat: Capability = {
     return {
       actions: chatActions(services),
       async routes(app) {
-        app.addHook('onClose', async () => hub.stop());
+        // Before the listener stops: members hear 1012 (service restart) and reconnect elsewhere.
+        app.addHook('preClose', async () => hub.stop());
         await registerChatSocket(app, services);
       },
       jobs: [chatSyncJob(services)],

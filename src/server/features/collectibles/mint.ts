@@ -49,7 +49,7 @@ export function mintTick(
 
 export function mintJob(deps: { db: DbOrTrx; clock: { now(): number }; config: Config }): Job {
   const options = deps.config.mint;
-  return { name: 'mint', everyMs: options.intervalMs, run: () => mintTick(deps, options) };
+  return { name: 'mint', everyMs: options.intervalMs, leader: true, run: () => mintTick(deps, options) };
 }
 
 /** The operator's `mint run`: every waiting item now, audited. */

@@ -31,6 +31,7 @@ export const games: Capability = {
         {
           name: 'games.tidyRuns',
           everyMs: 10 * 60_000,
+          leader: true,
           // idle runs end after 2 h; chunks of runs that counted for nothing go after a week
           run: () => tidyRuns(ctx.db, ctx.clock.now(), 2 * HOUR, 7 * 24 * HOUR),
         },

@@ -11,7 +11,7 @@ import type { Database } from '../index';
  * no bearer header, null when its signature is wrong.
  */
 export function bearerToken(header: string | undefined, secret: string): string | null | undefined {
-  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  if (header?.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
   let value = header.slice(7).trim();
   if (!value) return undefined;
   if (value.includes('%')) {

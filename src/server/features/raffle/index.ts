@@ -1,4 +1,5 @@
 import type { Capability } from '../../capability';
+import { jobLeaseMs } from '../../shared/jobs';
 import { raffleActions } from './actions';
 import { httpBeaconSource } from './beacon';
 import { raffleCli } from './cli';
@@ -28,6 +29,8 @@ export const raffle: Capability = {
           clock: ctx.clock,
           everyMs: ctx.config.raffle.intervalMs,
           beacon: httpBeaconSource(ctx.config.raffle.drandUrl),
+          holder: ctx.bus.instanceId,
+          leaseMs: jobLeaseMs(ctx.config, ctx.config.raffle.intervalMs),
         }),
       ],
       userData: async (userId, now) => ({ pRaffleDrawInfo: await raffleDrawInfo(ctx.db, userId, now) }),

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Job } from '../../capability';
+import { takeLease } from '../../shared/lease';
 import type { DbOrTrx } from '../../shared/transaction';
 import { type BeaconSource, beaconRoundTime } from './beacon';
-import { takeLease } from './lease';
 import {
   cancelRaffle,
   closeRaffle,
@@ -19,11 +18,12 @@ import { forgetCurrentRaffle } from './views';
 
 /**
  * The raffle job (docs/product.md §12): schedules the weekly raffle and opens, closes, draws and
- * settles raffles on time. One instance works at a time (a lease row); every step is conditional
+ * settles raffles on time. One instance works at a time (the platform's job lease, shared/lease.ts,
+ * named like the job, so shared/jobs.ts and the tick renew the same row); every step is conditional
  * and resumable on its own, so a crash anywhere is finished by the next tick of whichever instance
  * holds the lease then.
  */
-export const RAFFLE_LEASE = 'raffle-job';
+export const RAFFLE_LEASE = 'raffle';
 export const JOB_ACTOR = 'job:raffle';
 
 export interface RaffleJobContext {
@@ -133,14 +133,21 @@ export function weeklyTitle(opensAt: number): string {
   return `Weekly Raffle · ${date}`;
 }
 
-export function raffleJob(deps: { db: DbOrTrx; clock: { now(): number }; everyMs: number; beacon: BeaconSource }): Job {
+export function raffleJob(deps: {
+  db: DbOrTrx;
+  clock: { now(): number };
+  everyMs: number;
+  beacon: BeaconSource;
+  /** This instance's name on every lease (the bus's instance id). */
+  holder: string;
+  leaseMs: number;
+}): Job {
   const ctx: RaffleJobContext = {
     db: deps.db,
     now: () => deps.clock.now(),
-    holder: `instance-${randomUUID()}`,
+    holder: deps.holder,
     beacon: deps.beacon,
-    // Long enough to outlast a slow tick; a stopped leader is replaced within this time.
-    leaseMs: Math.max(30_000, deps.everyMs * 6),
+    leaseMs: deps.leaseMs,
   };
-  return { name: 'raffle', everyMs: deps.everyMs, run: () => raffleTick(ctx) };
+  return { name: RAFFLE_LEASE, everyMs: deps.everyMs, leader: true, run: () => raffleTick(ctx) };
 }

@@ -95,4 +95,18 @@ export const raffleMigrations: Record<string, MigrationFactory> = {
       }
     },
   }),
+  // The lease moved to the platform's job_lease (shared/lease.ts), shared by every leader-only job.
+  'raffle/002_platform_lease': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable('raffle_lease').ifExists().execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('raffle_lease')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('holder', 'varchar(64)', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  }),
 };

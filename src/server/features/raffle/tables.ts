@@ -78,17 +78,9 @@ export interface RaffleWinnerTable {
   delivered_at: number | null;
 }
 
-/** Who works the raffle transitions right now: one row per job, held until expires_at and renewed. */
-export interface RaffleLeaseTable {
-  name: string;
-  holder: string;
-  expires_at: number;
-}
-
 export interface RaffleTables {
   raffle: RaffleTable;
   raffle_prize: RafflePrizeTable;
   raffle_entry: RaffleEntryTable;
   raffle_winner: RaffleWinnerTable;
-  raffle_lease: RaffleLeaseTable;
 }

@@ -21,7 +21,12 @@ export const store: Capability = {
   start: (ctx) => ({
     actions: storeActions,
     jobs: [
-      { name: 'store.forgetOldRefusals', everyMs: HOUR_MS, run: () => forgetOldRefusals(ctx.db, ctx.clock.now()) },
+      {
+        name: 'store.forgetOldRefusals',
+        everyMs: HOUR_MS,
+        leader: true,
+        run: () => forgetOldRefusals(ctx.db, ctx.clock.now()),
+      },
     ],
   }),
 };

@@ -24,7 +24,7 @@ export function decideMaintenance(
   now: number,
   lastAlertAt: number | null,
 ): MaintenanceDecision {
-  if (!answer || answer.iErrorCode !== 0) return { redirect: ROUTES.maintenance, alert: null };
+  if (answer?.iErrorCode !== 0) return { redirect: ROUTES.maintenance, alert: null };
   if (answer.bMaintenance === true || answer.bMaintenance === 1) {
     return { redirect: path === ROUTES.maintenance ? null : ROUTES.maintenance, alert: null };
   }

@@ -1,7 +1,7 @@
 import type { RaffleDetail } from '../../../../protocol/raffle';
-import { prizeOf } from '../../../../protocol/raffle';
 import type { ReplayStep } from '../model/replay';
 import styles from './DrawRecord.module.css';
+import { WinnerRow } from './WinnerRow';
 
 const phaseAt = (step: ReplayStep) => ['entries', 'seed', 'spin', 'landed', 'done'].indexOf(step.phase);
 
@@ -50,12 +50,7 @@ export function DrawRecord({ raffle, step, entrants }: { raffle: RaffleDetail; s
           ) : (
             <ol className={styles.picks} aria-live="polite" aria-label="Winners so far">
               {raffle.aWinners.slice(0, shownPicks).map((winner) => (
-                <li key={winner.iPick} className={winner.bYou ? styles.you : undefined}>
-                  <span className={`${styles.pick} tabular`}>#{winner.iPick}</span>
-                  <span className={styles.user}>{winner.sUserName}</span>
-                  {winner.bYou && <span className={styles.badge}>You</span>}
-                  <span className={styles.prize}>{prizeOf(raffle, winner.sPrizeID)?.sName ?? winner.sPrizeID}</span>
-                </li>
+                <WinnerRow key={winner.iPick} raffle={raffle} winner={winner} />
               ))}
               {shownPicks < raffle.aWinners.length && (
                 <li className={styles.waiting}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { prizeOf, type RaffleSummary } from '../../../../protocol/raffle';
+import type { RaffleSummary } from '../../../../protocol/raffle';
 import { ROUTES } from '../../../../protocol/routes';
 import { Button } from '../../../ui/Button';
 import { Loading } from '../../../ui/Loading';
@@ -9,6 +9,7 @@ import { useRafflesPage } from '../api/raffle';
 import { formatRaffleDate } from '../model/countdown';
 import styles from './PastRaffles.module.css';
 import { StatusPill } from './StatusPill';
+import { WinnerRow } from './WinnerRow';
 
 /** Earlier raffles, newest first: entry totals and the winners by username, each drawn one replayable. */
 export function PastRaffles({ exceptId }: { exceptId: number | null }) {
@@ -80,12 +81,7 @@ function PastRaffle({ raffle }: { raffle: RaffleSummary }) {
       {raffle.aWinners.length > 0 ? (
         <ol className={styles.winners} aria-label="Winners">
           {raffle.aWinners.map((winner) => (
-            <li key={winner.iPick} className={winner.bYou ? styles.you : undefined}>
-              <span className={`${styles.pick} tabular`}>#{winner.iPick}</span>
-              <span className={styles.user}>{winner.sUserName}</span>
-              {winner.bYou && <span className={styles.badge}>You</span>}
-              <span className={styles.prize}>{prizeOf(raffle, winner.sPrizeID)?.sName ?? winner.sPrizeID}</span>
-            </li>
+            <WinnerRow key={winner.iPick} raffle={raffle} winner={winner} />
           ))}
         </ol>
       ) : (

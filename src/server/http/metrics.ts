@@ -1,0 +1,160 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config';
+import type { Db } from '../db/index';
+import type { JobObserver } from '../shared/jobs';
+
+/**
+ * The server's Prometheus metrics (GET /metrics, text format): requests and their latency per
+ * action, answers by iErrorCode, ledger totals per asset, open WebSockets, job runs and lag,
+ * database pool use. One registry per app (tests build several in one process).
+ */
+export interface Metrics {
+  registry: Registry;
+  /** One answered request: its action label, HTTP status and seconds taken. */
+  request(action: string, status: number, seconds: number): void;
+  /** An action's answer code (0 = success). */
+  answer(action: string, code: number): void;
+  jobs: JobObserver;
+}
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export function createMetrics(
+  database: Db,
+  sources: { openSockets(): number; draining(): boolean; ledger?: boolean },
+): Metrics {
+  const registry = new Registry();
+  const requests = new Histogram({
+    name: 'portal_request_duration_seconds',
+    help: 'Requests by action (service/action, or the route) and HTTP status, with their latency',
+    labelNames: ['action', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const answers = new Counter({
+    name: 'portal_action_answers_total',
+    help: 'Action answers by iErrorCode (0 = success)',
+    labelNames: ['action', 'code'] as const,
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'portal_job_runs_total',
+    help: 'Job ticks by outcome (skipped: another instance holds the lease)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: 'portal_job_run_duration_seconds',
+    help: 'How long a job run took',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30],
+    registers: [registry],
+  });
+  const jobLag = new Gauge({
+    name: 'portal_job_lag_seconds',
+    help: 'How late the last tick of a job started after it was due',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobLastRun = new Gauge({
+    name: 'portal_job_last_success_timestamp_seconds',
+    help: 'When a job last ran to the end on this instance',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'portal_open_websockets',
+    help: 'WebSockets open on this instance (chat)',
+    registers: [registry],
+    collect() {
+      this.set(sources.openSockets());
+    },
+  });
+  new Gauge({
+    name: 'portal_draining',
+    help: '1 while this instance shuts down (readyz answers 503)',
+    registers: [registry],
+    collect() {
+      this.set(sources.draining() ? 1 : 0);
+    },
+  });
+  if (database.raw?.pool) {
+    const pool = database.raw.pool;
+    new Gauge({
+      name: 'portal_db_pool_connections',
+      help: 'PostgreSQL pool connections by state',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+  if (sources.ledger !== false) {
+    new Gauge({
+      name: 'portal_ledger_total',
+      help: 'Sum of every ledger row per asset (grants minus spends), across all members',
+      labelNames: ['asset', 'direction'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await database.db
+          .selectFrom('ledger')
+          .select((eb) => [
+            'asset',
+            eb.fn.sum<number>(eb.case().when('amount', '>', 0).then(eb.ref('amount')).else(0).end()).as('granted'),
+            eb.fn
+              .sum<number>(
+                eb
+                  .case()
+                  .when('amount', '<', 0)
+                  .then(eb.neg(eb.ref('amount')))
+                  .else(0)
+                  .end(),
+              )
+              .as('spent'),
+          ])
+          .groupBy('asset')
+          .execute();
+        this.reset();
+        for (const row of rows) {
+          this.set({ asset: row.asset, direction: 'granted' }, Number(row.granted ?? 0));
+          this.set({ asset: row.asset, direction: 'spent' }, Number(row.spent ?? 0));
+        }
+      },
+    });
+  }
+  return {
+    registry,
+    request: (action, status, seconds) => requests.observe({ action, status: String(status) }, seconds),
+    answer: (action, code) => answers.inc({ action, code: String(code) }),
+    jobs: {
+      ran(job, outcome, seconds) {
+        jobRuns.inc({ job, outcome });
+        if (outcome === 'skipped') return;
+        jobSeconds.observe({ job }, seconds);
+        if (outcome === 'ok') jobLastRun.set({ job }, Date.now() / 1000);
+      },
+      lag: (job, ms) => jobLag.set({ job }, ms / 1000),
+    },
+  };
+}
+
+/**
+ * GET /metrics: only with `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without a
+ * configured token the route answers 404, as if it did not exist.
+ */
+export function registerMetricsRoute(app: FastifyInstance, config: Config, metrics: Metrics): void {
+  const expected = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : null;
+  app.get('/metrics', { config: { rateLimit: false } }, async (req, reply) => {
+    if (!expected) return reply.code(404).send({ iErrorCode: 404, sMessage: 'Not found' });
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ iErrorCode: 401, sMessage: 'Unauthorized' });
+    }
+    return reply.header('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
