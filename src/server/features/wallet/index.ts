@@ -28,7 +28,13 @@ export const wallet: Capability = {
     actions: walletActions,
     userData: (userId) => walletUserData(ctx.db, userId),
     jobs: [
-      { name: 'wallet.forgetExpiredNonces', everyMs: HOUR_MS, run: () => forgetExpiredNonces(ctx.db, ctx.clock.now()) },
+      {
+        name: 'wallet.forgetExpiredNonces',
+        everyMs: HOUR_MS,
+        // A tidy-up: one instance at a time is enough (shared/jobs.ts).
+        leader: true,
+        run: () => forgetExpiredNonces(ctx.db, ctx.clock.now()),
+      },
     ],
   }),
 };
