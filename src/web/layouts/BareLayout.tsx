@@ -7,11 +7,11 @@ import styles from './Shell.module.css';
 /** Routes without wrapper (docs/product.md §2): /viewer, /authaction, /maintenance, /changeaccount. */
 function Bare() {
   return (
-    <div className={styles.bare}>
+    <main id="main" className={styles.bare}>
       <Suspense fallback={<Loading fullscreen />}>
         <Outlet />
       </Suspense>
-    </div>
+    </main>
   );
 }
 

@@ -13,9 +13,9 @@ export default function ViewerScreen() {
           <img src="/favicon.svg" alt="" width={28} height={28} /> Cthulhu Portal
         </Link>
       </header>
-      <main className={styles.main}>
+      <div className={styles.main}>
         <ItemView sItemID={params.get('sItemID') ?? ''} shared />
-      </main>
+      </div>
     </div>
   );
 }
