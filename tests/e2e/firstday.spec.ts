@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authLink, expectAccessible, latestMail, registerMember, signInPage, snap } from './support';
+import { authLink, closeRewardPopups, expectAccessible, latestMail, registerMember, signInPage, snap } from './support';
 
 /** Issue 16: a new member's first day — no dead ends, a reveal worth the wait, pages people share. */
 
@@ -89,4 +89,151 @@ test('a bad invite link lands on /login with the reason and a way to register wi
   await page.getByRole('link', { name: 'register without a code' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByText('is not valid')).toHaveCount(0);
+});
+
+test.describe('moments that feel like a game', () => {
+  test('the welcome reveal comes before the dashboard shows the Agent, with art, rarity, View and Share', async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request, { keepNotices: true });
+    await signInPage(page, member);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/home');
+    const dialog = page.locator('dialog[data-state="open"]');
+    await expect(dialog.getByTestId('reveal')).toBeVisible();
+    await expect(dialog.getByTestId('reveal').locator('img')).toBeVisible();
+    await expect(dialog.getByText(/^(Common|Uncommon|Rare|Epic|Legendary)$/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Share' })).toBeVisible();
+    // Behind the popup the Agent waits to be revealed.
+    await expect(page.getByTestId('unrevealed')).toBeAttached();
+    await expect(page.locator('#agents ~ .grid, section[aria-labelledby="agents"] a[href*="sItemID"]')).toHaveCount(0);
+    await snap(page, 'firstday-reveal-1280');
+    await expectAccessible(page);
+
+    await dialog.getByRole('button', { name: 'View' }).click();
+    await expect(page).toHaveURL(/\/inventory\/item\?sItemID=[a-z2-9]{16}$/);
+  });
+
+  test('the referrer’s popup says who joined', async ({ page, request }) => {
+    const referrer = await registerMember(request);
+    const data = await request.post('/api/portal/getUserData', {
+      headers: { authorization: `Bearer ${referrer.token}` },
+    });
+    const code = (await data.json()).pUserData.sReferralCode as string;
+    const friend = await registerMember(request, { referralCode: code });
+    await signInPage(page, referrer);
+    await page.goto('/home');
+    const popups = await closeRewardPopups(page);
+    expect(popups).toContainEqual(
+      expect.stringContaining(`${friend.userName} joined the club with your referral code`),
+    );
+  });
+
+  test('daily reward: today highlighted, a countdown, the first-week line, one scrolling row at 375 px', async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request);
+    await signInPage(page, member);
+    await page.goto('/home');
+    const strip = page.getByRole('list', { name: 'Daily login rewards' });
+    await expect(strip.locator('[aria-current="date"]')).toHaveCount(1);
+    await expect(page.getByTestId('daily-countdown')).toHaveText(/Next reward in \d+ (h \d+ min|min)|under a minute/);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const tops = await strip.locator('li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await snap(page, 'firstday-daily-375');
+  });
+});
+
+test.describe('collectible pages', () => {
+  test('inventory at 375 px: rarity chips, "new" until opened, sort and filter, two cards a row; traits say what they count', async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request);
+    await signInPage(page, member);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/inventory');
+    await expect(page).toHaveTitle('Inventory · Cthulhu Portal');
+    const cards = page.locator('main a[href^="/inventory/item"]');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first().getByText('New', { exact: true })).toBeVisible();
+    await expect(cards.first().getByText(/^(Common|Uncommon|Rare|Epic|Legendary)$/)).toBeVisible();
+    const [a, b] = await cards.evaluateAll((links) => links.slice(0, 2).map((l) => l.getBoundingClientRect()));
+    // Agent and Mythopedia sit in two collections; within one grid two columns fit: each card under half the width.
+    expect(a?.width ?? 999).toBeLessThan(375 / 2);
+    expect(b?.width ?? 999).toBeLessThan(375 / 2);
+    await snap(page, 'firstday-inventory-375');
+
+    await page.getByLabel('Sort').selectOption('name');
+    await expect(page).toHaveURL(/sort=name/);
+    await page.getByLabel('Show').selectOption('new');
+    await expect(cards).toHaveCount(2);
+
+    await cards.first().click();
+    await expect(
+      page
+        .locator('dd')
+        .getByText(/share this$/)
+        .first(),
+    ).toBeVisible();
+    await expect(
+      page
+        .locator('dd')
+        .getByText(/^(\d{1,3}%|< 1%)$/)
+        .first(),
+    ).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/show=new/);
+    // The opened one is no longer new: the "new only" filter shows the other.
+    await expect(cards).toHaveCount(1);
+    await page.getByLabel('Show').selectOption('all');
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByText('New', { exact: true })).toHaveCount(1);
+
+    await page.goto('/inventory/collectibles?sCollectionID=agent');
+    await expect(page.getByText(/You hold 1 of the \d+ Agents that exist across all members\./)).toBeVisible();
+  });
+
+  test('the public share page: owner, call to action, footer, its own title, and Open Graph tags without JavaScript', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const member = await registerMember(request);
+    const inventory = await request.post('/api/portal/getInventory', {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    const item = (await inventory.json()).aCollections[0].aItems[0] as {
+      sItemID: string;
+      publicMetadata: { name: string };
+    };
+    const url = `/viewer?sItemID=${item.sItemID}`;
+
+    const html = await (await request.get(url)).text();
+    expect(html).toContain(`<meta property="og:title" content="${item.publicMetadata.name} (`);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/[^"]+"/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+    expect(html).toContain(`Held by ${member.userName}`);
+    expect(html).toMatch(/<title>[^<]+\((Common|Uncommon|Rare|Epic|Legendary)\) · Cthulhu Portal<\/title>/);
+
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(url);
+    await expect(visitorPage.getByTestId('owner')).toContainText(`Held by ${member.userName}`);
+    await expect(visitorPage).toHaveTitle(`${item.publicMetadata.name} · Cthulhu Portal`);
+    await expect(visitorPage.getByRole('link', { name: 'Join the club and get your free Agent' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await expect(visitorPage.getByRole('contentinfo')).toBeVisible();
+    await snap(visitorPage, 'firstday-viewer-1280');
+    await visitorPage.setViewportSize({ width: 375, height: 812 });
+    await snap(visitorPage, 'firstday-viewer-375');
+    await visitor.close();
+    void page;
+  });
 });

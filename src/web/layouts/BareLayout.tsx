@@ -4,14 +4,14 @@ import { QueryProvider } from '../providers';
 import { Loading } from '../ui/Loading';
 import styles from './Shell.module.css';
 
-/** Routes without wrapper (docs/product.md §2): /viewer, /authaction, /maintenance, /changeaccount. */
+/** Routes without wrapper (docs/product.md §2): /viewer, /authaction, /maintenance, /changeaccount; each screen holds its own main landmark. */
 function Bare() {
   return (
-    <main id="main" className={styles.bare}>
+    <div className={styles.bare}>
       <Suspense fallback={<Loading fullscreen />}>
         <Outlet />
       </Suspense>
-    </main>
+    </div>
   );
 }
 

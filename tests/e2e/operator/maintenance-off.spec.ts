@@ -43,6 +43,7 @@ test('an open tab goes to /maintenance on its next call while maintenance is on'
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reward Store' }).first().click();
   await expect(page).toHaveURL(/\/maintenance$/);
   await expect(page.getByText('A short pause.')).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
 
   admin('operator', 'maintenance', 'off');
   await page.reload();

@@ -50,7 +50,7 @@ export default function CollectiblesScreen() {
     <section>
       <PageHeader
         title={pCollection.sName}
-        subtitle={`You hold ${aItems.length} of ${pCollection.iTotal} in the world.`}
+        subtitle={`You hold ${aItems.length} of the ${pCollection.iTotal} ${pCollection.sName} that exist across all members.`}
       />
       {pCollection.sDescription && (
         <div className="muted" style={{ marginBottom: 'var(--space-5)' }}>
@@ -60,7 +60,7 @@ export default function CollectiblesScreen() {
       {aItems.length === 0 ? (
         <p className="muted">You hold none yet.</p>
       ) : (
-        <div className="grid">
+        <div className={styles.cards}>
           {aItems.map((item) => (
             <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
           ))}

@@ -158,7 +158,7 @@ export default function AuthActionScreen() {
   const title = done && mode === 'verifyEmail' ? 'Your email is verified' : TITLES[mode];
 
   return (
-    <div className={styles.bare}>
+    <main id="main" className={styles.bare}>
       <Link to={ROUTES.root} className={styles.brand}>
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span>Cthulhu Portal</span>
@@ -176,6 +176,6 @@ export default function AuthActionScreen() {
           />
         )}
       </AuthPanel>
-    </div>
+    </main>
   );
 }
