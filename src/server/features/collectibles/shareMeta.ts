@@ -15,7 +15,7 @@ export async function ownerUserName(db: DbOrTrx, publicId: string): Promise<stri
   return (await usernamesOf(db, [row.owner_user_id])).get(row.owner_user_id) ?? null;
 }
 
-const escape = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text of a Markdown description, short enough for a link preview. */
@@ -55,8 +55,8 @@ export function shareMetaTags(input: {
     ['name', 'description', description],
   ];
   return [
-    `<title>${escape(title)}</title>`,
-    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}" data-share>`),
+    `<title>${escapeHtml(title)}</title>`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-share>`),
   ].join('\n    ');
 }
 
