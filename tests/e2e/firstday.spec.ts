@@ -237,3 +237,26 @@ test.describe('collectible pages', () => {
     void page;
   });
 });
+
+test.describe('polish', () => {
+  test('registration: show-password toggle, and the terms and minimum age beside the button', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page).toHaveTitle('Register · Cthulhu Portal');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-words-1');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByLabel('Show password').check();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByTestId('terms')).toContainText('at least 13 years old');
+    await expect(page.getByTestId('terms')).toContainText('Terms of Service');
+    await snap(page, 'firstday-register-1280');
+  });
+
+  test('the footer shows the four community links by default', async ({ page }) => {
+    await page.goto('/instructions');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Chat server', 'Microblog', 'Social group', 'Photo sharing']) {
+      await expect(footer.getByRole('link', { name })).toBeVisible();
+    }
+  });
+});

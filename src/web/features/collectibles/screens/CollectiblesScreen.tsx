@@ -5,6 +5,7 @@ import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { Loading } from '../../../ui/Loading';
 import { MessagePage } from '../../../ui/MessagePage';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CardSkeletons } from '../../../ui/Skeleton';
 import { useCollection, useCollections } from '../api/collectibles';
 import { CollectibleCard } from '../components/CollectibleCard';
 import styles from './Collections.module.css';
@@ -35,7 +36,7 @@ export default function CollectiblesScreen() {
   const sCollectionID = params.get('sCollectionID');
   const collection = useCollection(sCollectionID);
   if (!sCollectionID) return <CollectionPicker />;
-  if (collection.isPending) return <Loading />;
+  if (collection.isPending) return <CardSkeletons count={4} />;
   if (!collection.data) {
     return (
       <MessagePage title="Unknown collection" sub>

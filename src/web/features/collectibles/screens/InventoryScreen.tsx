@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { RARITY_ORDER } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
-import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CardSkeletons } from '../../../ui/Skeleton';
 import { useInventory } from '../api/collectibles';
 import { CollectibleCard } from '../components/CollectibleCard';
 import { type InventorySort, sortAndFilter } from '../model/sortFilter';
@@ -25,7 +25,7 @@ export default function InventoryScreen() {
       },
       { replace: true },
     );
-  if (inventory.isPending) return <Loading />;
+  if (inventory.isPending) return <CardSkeletons count={6} />;
   if (!inventory.data) return <Notice tone="danger">Your inventory could not be loaded. Please try again.</Notice>;
   const { iPoints, iRaffleTickets, aCollections } = inventory.data;
   return (

@@ -7,6 +7,7 @@ import { useUserData } from '../../../lib/memberData';
 import { Card } from '../../../ui/Card';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CardSkeletons } from '../../../ui/Skeleton';
 import { useCollection } from '../../collectibles/api/collectibles';
 import { CollectibleCard } from '../../collectibles/components/CollectibleCard';
 import { DailyRewardInfo, DailyRewardStrip } from '../../rewards/components/DailyRewardStrip';
@@ -81,7 +82,7 @@ export default function HomeScreen() {
             Something stirs in the deep… open your gifts first.
           </p>
         ) : agents.isPending ? (
-          <Loading />
+          <CardSkeletons count={4} />
         ) : agents.data?.aItems.length ? (
           <div className="grid">
             {agents.data.aItems.slice(0, 4).map((item) => (
