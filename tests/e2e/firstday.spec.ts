@@ -260,3 +260,32 @@ test.describe('polish', () => {
     }
   });
 });
+
+/** The README's pictures (docs/screenshots, 1280 px): home, an item, the reveal popup, the store, the raffle. */
+test('README screenshots', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const shot = async (name: string) => {
+    await page.waitForTimeout(1200); // animations settle, lazy art paints
+    await page.screenshot({ path: `docs/screenshots/${name}.png` });
+  };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const member = await registerMember(request, { keepNotices: true });
+  await signInPage(page, member);
+  await page.goto('/home');
+  await expect(page.getByTestId('reveal')).toBeVisible();
+  await shot('reveal-popup');
+  await closeRewardPopups(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
+  await expect(page.locator('main a[href*="sItemID"]').first()).toBeVisible();
+  await shot('home');
+  await page.locator('main a[href*="sItemID"]').first().click();
+  await expect(page.locator('dd').first()).toBeVisible();
+  await shot('item');
+  await page.goto('/rewardstore');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reward Store');
+  await shot('store');
+  await page.goto('/raffle');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot('raffle');
+});
