@@ -71,7 +71,8 @@ test('verification hand-off: the link tab says the address is verified, and the 
   // The email link opens in a second tab of the same browser.
   const linkTab = await context.newPage();
   await linkTab.goto(authLink(mail));
-  await expect(linkTab.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+  await expect(linkTab.getByRole('heading', { name: 'Address confirmed' })).toBeVisible();
+  await expect(linkTab.getByText('Your email is verified.')).toBeVisible();
   await expect(linkTab.getByTestId('verified-next')).toContainText('moves on by itself');
   await expect(linkTab.getByRole('main')).toBeVisible();
   await snap(linkTab, 'firstday-verified-link-1280');

@@ -155,7 +155,7 @@ export default function AuthActionScreen() {
   const mode = params.get('mode') ?? '';
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
-  const title = done && mode === 'verifyEmail' ? 'Your email is verified' : TITLES[mode];
+  const title = done && mode === 'verifyEmail' ? 'Address confirmed' : TITLES[mode];
 
   return (
     <main id="main" className={styles.bare}>
