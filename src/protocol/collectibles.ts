@@ -127,14 +127,3 @@ export function itemRarity(item: Pick<Collectible, 'publicMetadata'>): ItemRarit
   const tier = TIERS.find(([limit]) => percent <= limit)?.[1] ?? 'Common';
   return { tier, percent, trait: rarest };
 }
-
-/** "33 % of Agents share this": what a trait's rarity percent means, in words. */
-export function traitShareLabel(
-  iCount: number | undefined,
-  iTotal: number | undefined,
-  collectionName: string,
-): string | null {
-  const label = rarityLabel(iCount, iTotal);
-  if (!label) return null;
-  return `${label.replace('%', ' %')} of ${collectionName} share this`;
-}
