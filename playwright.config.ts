@@ -73,6 +73,8 @@ export default defineConfig({
       name: 'operator',
       testMatch: /operator\/.*\.spec\.ts/,
       fullyParallel: false,
+      // One file at a time too: maintenance now closes every action, not only page loads.
+      workers: 1,
       use: { ...devices['Desktop Chrome'], baseURL: OPERATOR_URL },
     },
   ],

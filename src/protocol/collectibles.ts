@@ -39,6 +39,8 @@ export interface Collectible {
   publicMetadata: PublicMetadata;
   /** Absent until the mint queue assigns one: the viewer then shows "Minting...". */
   blockchainTokenId?: string;
+  /** In the owner's inventory and collection lists only: not opened yet (the "new" marker). */
+  bNew?: boolean;
 }
 
 export interface CollectionInfo {
@@ -71,6 +73,8 @@ export interface CollectionAnswer extends Answer {
 export interface ItemAnswer extends Answer {
   sContractAddress: string;
   pItem: Collectible;
+  /** getPublicItem only: the holder's username, for the share page. */
+  sOwnerUserName?: string;
 }
 
 export interface CollectionsAnswer extends Answer {
@@ -82,4 +86,44 @@ export function rarityLabel(iCount: number | undefined, iTotal: number | undefin
   if (iTotal === undefined || iCount === undefined || !(iTotal > 0)) return null;
   const percent = Math.round((iCount / iTotal) * 100);
   return percent <= 0 ? '< 1%' : `${percent}%`;
+}
+
+/** An item's rarity tier: its Rarity trait when it has one, else from its rarest trait's share. */
+export type RarityTier = 'Common' | 'Uncommon' | 'Rare' | 'Epic' | 'Legendary';
+
+/** Rarest first, for sorting by rarity. */
+export const RARITY_ORDER: readonly RarityTier[] = ['Legendary', 'Epic', 'Rare', 'Uncommon', 'Common'];
+
+export interface ItemRarity {
+  tier: string;
+  /** The rarest trait's share of the collection, in percent (0–100), or null when the item has no counted trait. */
+  percent: number | null;
+  trait: CollectibleAttribute | null;
+}
+
+/** Rarity tier thresholds on the rarest trait's share (percent at or below). */
+const TIERS: ReadonlyArray<[number, RarityTier]> = [
+  [5, 'Legendary'],
+  [15, 'Epic'],
+  [30, 'Rare'],
+  [60, 'Uncommon'],
+];
+
+export function itemRarity(item: Pick<Collectible, 'publicMetadata'>): ItemRarity {
+  let rarest: CollectibleAttribute | null = null;
+  let share = Number.POSITIVE_INFINITY;
+  for (const attribute of item.publicMetadata.attributes ?? []) {
+    if (!(attribute.iTotal > 0)) continue;
+    const value = attribute.iCount / attribute.iTotal;
+    if (value < share) {
+      share = value;
+      rarest = attribute;
+    }
+  }
+  const named = item.publicMetadata.attributes?.find((a) => a.trait_type === 'Rarity');
+  const percent = rarest ? share * 100 : null;
+  if (named) return { tier: String(named.value), percent, trait: rarest };
+  if (!rarest || percent === null) return { tier: 'Common', percent: null, trait: null };
+  const tier = TIERS.find(([limit]) => percent <= limit)?.[1] ?? 'Common';
+  return { tier, percent, trait: rarest };
 }

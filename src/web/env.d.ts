@@ -11,4 +11,8 @@ interface ImportMetaEnv {
   readonly VITE_WHITELIST_BASE?: string;
   readonly VITE_AUTH_BASE?: string;
   readonly VITE_STATIC_BASE?: string;
+  /** JSON [{"label","href"}…]: the footer's community links (default: the spec's four kinds). */
+  readonly VITE_COMMUNITY_LINKS?: string;
+  /** JSON {"label","href"}: the studio's site in the footer. */
+  readonly VITE_STUDIO_SITE?: string;
 }

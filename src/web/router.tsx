@@ -36,6 +36,8 @@ export function appRoutes(flags: Flags): RouteObject[] {
     },
     // The server decides whether the outbox exists (never in production); the screen says so.
     { path: at(ROUTES.devMailbox), lazy: lazyScreen(() => import('./features/devOutbox/screens/MailboxScreen')) },
+    // Any other address: the not-found page, with this layout's header (or the member's navbar).
+    { path: '*', lazy: lazyScreen(() => import('./features/info/screens/NotFoundScreen')) },
   ];
   const guarded: RouteObject[] = [
     { path: at(ROUTES.home), lazy: lazyScreen(() => import('./features/home/screens/HomeScreen')) },
@@ -78,7 +80,6 @@ export function appRoutes(flags: Flags): RouteObject[] {
           errorElement: <RouteErrorScreen />,
           children: guarded,
         },
-        { path: '*', lazy: lazyScreen(() => import('./features/info/screens/NotFoundScreen')) },
       ],
     },
   ];

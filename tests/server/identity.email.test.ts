@@ -197,7 +197,12 @@ describe.each(DIALECTS)('identity email flows on %s', (dialect) => {
       expect(mail.text).toContain(newEmail);
       const link = authAction(mail);
       expect(link.mode).toBe('verifyAndChangeEmail');
-      expect(await outbox(t, email)).toHaveLength(before);
+      // The old address hears of it (issue 16), with a "this wasn't me" way to secure the account.
+      const notices = await outbox(t, email);
+      expect(notices).toHaveLength(before + 1);
+      expect(notices.at(-1)?.subject).toBe('Your portal email is being changed');
+      expect(notices.at(-1)?.text).toContain(newEmail);
+      expect(notices.at(-1)?.text).toContain("This wasn't me");
       expect(((await t.call('getUserData', {}, token)).pUserData as Record<string, unknown>).sEmail).toBe(email);
 
       const used = await verifyLink(link.token);

@@ -69,7 +69,20 @@ export async function callAction<T = Record<string, unknown>>(
     response.status === 200 ? await readResponse(response) : { iErrorCode: response.status }
   ) as ActionResult<T>;
   if (isDebug()) console.debug(`[${base}/${action}]`, fields, result);
+  if (result && typeof result === 'object' && result.iErrorCode === MAINTENANCE_CODE) {
+    for (const heard of maintenanceListeners) heard();
+  }
   return result;
+}
+
+/** The server's "under maintenance" answer (ErrorCode.MAINTENANCE): any action while maintenance is on. */
+const MAINTENANCE_CODE = 9;
+const maintenanceListeners = new Set<() => void>();
+
+/** Calls `heard` whenever an action answers that the portal is under maintenance; answers the unsubscribe. */
+export function onMaintenanceAnswer(heard: () => void): () => void {
+  maintenanceListeners.add(heard);
+  return () => maintenanceListeners.delete(heard);
 }
 
 /** For query functions: the answer when it succeeded, else an Error carrying its iErrorCode (none: unreachable). */

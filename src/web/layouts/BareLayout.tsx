@@ -4,7 +4,7 @@ import { QueryProvider } from '../providers';
 import { Loading } from '../ui/Loading';
 import styles from './Shell.module.css';
 
-/** Routes without wrapper (docs/product.md §2): /viewer, /authaction, /maintenance, /changeaccount. */
+/** Routes without wrapper (docs/product.md §2): /viewer, /authaction, /maintenance, /changeaccount; each screen holds its own main landmark. */
 function Bare() {
   return (
     <div className={styles.bare}>

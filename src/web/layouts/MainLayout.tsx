@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { PATHS_THAT_GO_HOME, ROUTES } from '../../protocol/routes';
+import { PATHS_THAT_GO_HOME, ROUTES, SPA_PATHS } from '../../protocol/routes';
 import { hasLoggedInBefore, useAuth } from '../lib/auth';
 import { signedOutRoute } from '../lib/entry';
 import { memberStatus, useUserData } from '../lib/memberData';
@@ -27,18 +27,32 @@ function Main() {
       search: location.search,
       hasLoggedInBefore: hasLoggedInBefore(),
     });
-    if (target && location.pathname !== '/') return <Navigate to={target} replace />;
+    // An unknown address stays to show the not-found page (with this header) instead of a silent /login.
+    if (target && location.pathname !== '/' && SPA_PATHS.includes(location.pathname)) {
+      return <Navigate to={target} replace />;
+    }
   }
+  const signedIn = auth.status === 'signedIn';
+  const onEntryForm = location.pathname === ROUTES.login || location.pathname === ROUTES.register;
   return (
     <div className={styles.shell}>
       {memberChrome ? (
         <MemberNavbar />
       ) : (
         <header className={styles.header}>
-          <Link to={ROUTES.instructions} className={styles.brand}>
+          {/* Signed in, the logo goes home (entry routing finishes registration or verification first). */}
+          <Link to={signedIn ? ROUTES.home : ROUTES.instructions} className={styles.brand}>
             <img src="/favicon.svg" alt="" width={32} height={32} />
             <span>Cthulhu Portal</span>
           </Link>
+          {!signedIn && !onEntryForm && (
+            <nav className={styles.headerActions} aria-label="Account">
+              <Link to={ROUTES.login}>Log In</Link>
+              <Link to={ROUTES.register} className={styles.headerCta}>
+                Join
+              </Link>
+            </nav>
+          )}
         </header>
       )}
       <PageBody />

@@ -1,13 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { ROUTES } from '../../protocol/routes';
+import { onMaintenanceAnswer } from '../api/client';
 import { MaintenanceAlert } from '../features/maintenance/components/MaintenanceAlert';
 import { useMaintenanceCheck } from '../features/maintenance/model/useMaintenanceCheck';
+import { titleForPath } from '../lib/pageTitle';
 
 /** Wraps every route: the per-load maintenance check and its alert, and the invite-code entry. */
 export function RootLayout() {
   const { alert, dismiss } = useMaintenanceCheck();
   const location = useLocation();
   const navigate = useNavigate();
+  // The path's default title, before any screen's own (usePageTitle runs in a later, passive effect).
+  useLayoutEffect(() => {
+    document.title = titleForPath(location.pathname);
+  }, [location.pathname]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, for the address it was loaded with
   useEffect(() => {
     if (!new URLSearchParams(location.search).has('sCode')) return;
@@ -15,6 +22,14 @@ export function RootLayout() {
       runInviteEntry(location, (to) => navigate(to, { replace: true })),
     );
   }, []);
+  // An open tab learns of maintenance on its next call (every action answers the maintenance code).
+  useEffect(
+    () =>
+      onMaintenanceAnswer(() => {
+        if (window.location.pathname !== ROUTES.maintenance) navigate(ROUTES.maintenance, { replace: true });
+      }),
+    [navigate],
+  );
   return (
     <>
       <Outlet />

@@ -24,7 +24,8 @@ export async function fetchUserData(token: string): Promise<MemberData> {
     return { registered: true, pUserData, pGameVars };
   }
   if (answer?.iErrorCode === ErrorCode.NOT_REGISTERED) return { registered: false };
-  if (answer) await signOut();
+  // Maintenance is no refusal of the member: the app goes to /maintenance (api/client) and keeps the session.
+  if (answer && answer.iErrorCode !== ErrorCode.MAINTENANCE) await signOut();
   throw new Error(answer ? `getUserData failed (${answer.iErrorCode})` : 'The server could not be reached.');
 }
 

@@ -7,7 +7,7 @@ export interface MessagePageProps {
   image?: string;
   title?: ReactNode;
   children: ReactNode;
-  /** Adds a way onward (home, or log in when signed out). */
+  /** Adds one way onward: the portal's start, which entry routing sends home (signed in) or to log in. */
   showNav?: boolean;
   /** Renders as a section inside another page instead of a full page. */
   sub?: boolean;
@@ -22,8 +22,7 @@ export function MessagePage({ image, title, children, showNav = false, sub = fal
       <div className={styles.message}>{children}</div>
       {showNav && (
         <nav className={styles.nav} aria-label="Way onward">
-          <Link to={ROUTES.home}>Home</Link>
-          <Link to={ROUTES.login}>Log In</Link>
+          <Link to={ROUTES.root}>Back to the portal</Link>
         </nav>
       )}
     </section>

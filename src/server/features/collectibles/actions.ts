@@ -8,7 +8,8 @@ import {
 import { ErrorCode } from '../../../protocol/errors';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, defineAction, fail } from '../../http/actions';
-import { listCollections, memberCollection, ownedCollectible, publicCollectible } from './views';
+import { ownerUserName } from './shareMeta';
+import { listCollections, markItemOpened, memberCollection, ownedItem, publicCollectible } from './views';
 
 /** A member's collections and items, the public share view, the collection list (getInventory is the ledger's: rewards). */
 export const collectiblesActions: ActionDef[] = [
@@ -35,9 +36,11 @@ export const collectiblesActions: ActionDef[] = [
     auth: 'member',
     async handler({ sItemID }, { deps, user }): Promise<ItemAnswer | Answer> {
       // Another member's item answers exactly like a missing one: no way to probe who owns what.
-      const pItem = await ownedCollectible(deps.db, user.id, sItemID);
-      if (!pItem) return fail(ErrorCode.NOT_FOUND);
-      return { iErrorCode: ErrorCode.OK, sContractAddress: deps.config.contractAddress, pItem };
+      const owned = await ownedItem(deps.db, user.id, sItemID);
+      if (!owned) return fail(ErrorCode.NOT_FOUND);
+      // Opened: no longer "new" in the inventory.
+      await markItemOpened(deps.db, owned.id, deps.clock.now());
+      return { iErrorCode: ErrorCode.OK, sContractAddress: deps.config.contractAddress, pItem: owned.view };
     },
   }),
   defineAction({
@@ -49,7 +52,9 @@ export const collectiblesActions: ActionDef[] = [
       // Public by design: a shared /viewer link. The view carries nothing about the owner.
       const pItem = await publicCollectible(deps.db, sItemID);
       if (!pItem) return fail(ErrorCode.NOT_FOUND);
-      return { iErrorCode: ErrorCode.OK, sContractAddress: deps.config.contractAddress, pItem };
+      // The share page names who holds it (a username, as chat shows it); nothing else about the owner.
+      const sOwnerUserName = (await ownerUserName(deps.db, sItemID)) ?? '';
+      return { iErrorCode: ErrorCode.OK, sContractAddress: deps.config.contractAddress, pItem, sOwnerUserName };
     },
   }),
   defineAction({

@@ -6,6 +6,7 @@ import { rememberCounts } from './items';
 import { configureMedia, registerMedia } from './media';
 import { collectiblesMigrations } from './migrations';
 import { mintJob } from './mint';
+import { registerShareMeta } from './shareMeta';
 
 /**
  * Collectibles (docs/product.md §3, §11): collections and templates (shipped in content/), items
@@ -13,7 +14,7 @@ import { mintJob } from './mint';
  */
 export const collectibles: Capability = {
   name: 'collectibles',
-  uses: [],
+  uses: ['identity'],
   migrations: collectiblesMigrations,
   cli: collectiblesCli,
   async seed(ctx) {
@@ -25,7 +26,10 @@ export const collectibles: Capability = {
     rememberCounts(ctx.db, ctx.config.settingsCacheMs);
     return {
       actions: collectiblesActions,
-      routes: (app) => registerMedia(app),
+      routes: (app) => {
+        registerMedia(app);
+        registerShareMeta(app, ctx);
+      },
       jobs: [mintJob(ctx)],
     };
   },

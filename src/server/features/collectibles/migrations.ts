@@ -114,4 +114,19 @@ export const collectiblesMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('trait_count').execute();
     },
   }),
+  /** The "new" marker: an item is new to its owner until they open it (a row here). */
+  'collectibles/004_item_opened': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('item_opened')
+        .addColumn('item_id', 'bigint', (c) => c.primaryKey())
+        .addColumn('opened_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // Items held before this change count as seen: only what arrives from now on is "new".
+      await sql`insert into item_opened (item_id, opened_at) select id, created_at from item`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('item_opened').execute();
+    },
+  }),
 };

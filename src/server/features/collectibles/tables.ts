@@ -64,6 +64,12 @@ export interface CollectionCountTable {
   items: number;
 }
 
+/** When the owner first opened an item (its page): until then inventory marks it "new". */
+export interface ItemOpenedTable {
+  item_id: number;
+  opened_at: number;
+}
+
 export interface CollectiblesTables {
   collection: CollectionTable;
   template: TemplateTable;
@@ -71,4 +77,5 @@ export interface CollectiblesTables {
   item_trait: ItemTraitTable;
   trait_count: TraitCountTable;
   collection_count: CollectionCountTable;
+  item_opened: ItemOpenedTable;
 }

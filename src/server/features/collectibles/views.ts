@@ -60,6 +60,27 @@ export async function collectiblesByIds(db: DbOrTrx, ids: number[]): Promise<Map
   return new Map(views.map((view, index) => [Number(rows[index]?.id), view]));
 }
 
+/** Marks the member's items they have not opened yet (bNew), in one read. */
+async function withNewMarks(db: DbOrTrx, rows: readonly ItemRow[], views: Collectible[]): Promise<Collectible[]> {
+  if (rows.length === 0) return views;
+  const ids = rows.map((r) => Number(r.id));
+  const opened = new Set(
+    (await db.selectFrom('item_opened').select('item_id').where('item_id', 'in', ids).execute()).map((r) =>
+      Number(r.item_id),
+    ),
+  );
+  return views.map((view, index) => ({ ...view, bNew: !opened.has(ids[index] as number) }));
+}
+
+/** Records that the owner opened an item (idempotent: the first opening counts). */
+export async function markItemOpened(db: DbOrTrx, itemId: number, now: number): Promise<void> {
+  await db
+    .insertInto('item_opened')
+    .values({ item_id: itemId, opened_at: now })
+    .onConflict((oc) => oc.column('item_id').doNothing())
+    .execute();
+}
+
 /** One of the member's own items; undefined for anyone else's, exactly as for a missing one. */
 export async function ownedCollectible(db: DbOrTrx, userId: string, itemId: string): Promise<Collectible | undefined> {
   return (await ownedItem(db, userId, itemId))?.view;
@@ -98,7 +119,7 @@ export async function listCollections(db: DbOrTrx): Promise<Array<CollectionInfo
 /** The member's items grouped by collection, in collection order; collections they own nothing of are left out. */
 export async function memberInventory(db: DbOrTrx, userId: string): Promise<InventoryCollection[]> {
   const [collections, items] = await Promise.all([listCollectionRows(db), listOwnedItems(db, userId)]);
-  const views = await collectibleViews(db, items);
+  const views = await withNewMarks(db, items, await collectibleViews(db, items));
   return collections
     .map((row) => {
       const aItems = views.filter((v) => v.sCollectionID === row.id);
@@ -116,7 +137,9 @@ export async function memberCollection(
   const row = await findCollectionRow(db, collectionId);
   if (!row) return undefined;
   const [items, totals] = await Promise.all([
-    listOwnedItems(db, userId, collectionId).then((rows) => collectibleViews(db, rows)),
+    listOwnedItems(db, userId, collectionId).then(async (rows) =>
+      withNewMarks(db, rows, await collectibleViews(db, rows)),
+    ),
     countItemsByCollection(db, [collectionId]),
   ]);
   return { collection: { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 }, items };

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
 import type { Database } from '../index';
-import { type AuthMail, isEmailChangeToken } from './mail';
+import { type AuthMail, emailChangeOf } from './mail';
 import { hashPassword, verifyPassword } from './password';
 
 const HOUR = 60 * 60;
@@ -35,8 +35,13 @@ export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect
       expiresIn: HOUR,
       sendOnSignUp: false,
       // Better Auth sends the change-email link through this hook too, to the new address.
-      sendVerificationEmail: ({ user, token }) =>
-        isEmailChangeToken(token) ? mail.changeEmail(user.email, token) : mail.verifyEmail(user.email, token),
+      sendVerificationEmail: async ({ user, token }) => {
+        const change = emailChangeOf(token);
+        if (!change) return mail.verifyEmail(user.email, token);
+        await mail.changeEmail(user.email, token);
+        // The old address hears of it too, with a way to say "this wasn't me".
+        if (change.from && change.from !== change.to) await mail.emailChangeNotice(change.from, change.to);
+      },
     },
     user: {
       // No sendChangeEmailConfirmation: a verified member gets one link at the NEW address, which

@@ -7,6 +7,8 @@ export interface AuthMail {
   resetPassword(to: string, token: string): Promise<void>;
   /** Sent to the NEW address; the link changes the account's email once used. */
   changeEmail(to: string, token: string): Promise<void>;
+  /** Sent to the OLD address when a change is asked: what is happening, and "this wasn't me". */
+  emailChangeNotice(to: string, newAddress: string): Promise<void>;
 }
 
 export type AuthActionMode = 'verifyEmail' | 'resetPassword' | 'verifyAndChangeEmail';
@@ -24,13 +26,22 @@ export function authActionLink(publicUrl: string, mode: AuthActionMode, token: s
  * checks the signature when the link is used.
  */
 export function isEmailChangeToken(token: string): boolean {
+  return emailChangeOf(token) !== null;
+}
+
+/** The addresses an email-change token names (old `email`, new `updateTo`), or null for any other token. */
+export function emailChangeOf(token: string): { from: string; to: string } | null {
   const payload = token.split('.')[1];
-  if (!payload) return false;
+  if (!payload) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { updateTo?: unknown };
-    return typeof claims.updateTo === 'string' && claims.updateTo !== '';
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      updateTo?: unknown;
+      email?: unknown;
+    };
+    if (typeof claims.updateTo !== 'string' || claims.updateTo === '') return null;
+    return { from: typeof claims.email === 'string' ? claims.email : '', to: claims.updateTo };
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -75,6 +86,22 @@ export function createAuthMail(mailer: Mailer, publicUrl: string): AuthMail {
           buttonLabel: 'Confirm email',
           link: authActionLink(publicUrl, 'verifyAndChangeEmail', token),
           footnote: `${ONE_HOUR_ONCE} If you did not ask for this change, ignore this email.`,
+        }),
+      ),
+    emailChangeNotice: (to, newAddress) =>
+      mailer.send(
+        renderActionMail({
+          to,
+          subject: 'Your portal email is being changed',
+          heading: 'A change of address was asked',
+          lines: [
+            `Someone signed in to your portal account asked to move it to ${newAddress}.`,
+            'Nothing changes until the link sent there is used. If this was you, there is nothing to do.',
+            "If this wasn't you, choose a new password now: it signs out every device, and the change cannot be confirmed from them.",
+          ],
+          buttonLabel: "This wasn't me",
+          link: new URL('/forgotpassword', publicUrl).toString(),
+          footnote: 'You get this email at your current address so that a change never happens behind your back.',
         }),
       ),
   };

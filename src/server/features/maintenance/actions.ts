@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../../protocol/errorCodes';
 import type { Flags } from '../../../protocol/flags';
 import { getFlagsInput, isMaintenanceInput } from '../../../protocol/maintenance.schema';
 import type { Deps } from '../../deps';
-import { type ActionDef, defineAction } from '../../http/actions';
+import { type ActionDef, defineAction, fail } from '../../http/actions';
 import { ttlCache } from '../../shared/ttlCache';
 import { getFlags, getMaintenance, type MaintenanceState } from './settings';
 
@@ -9,8 +11,27 @@ import { getFlags, getMaintenance, type MaintenanceState } from './settings';
  * isMaintenance and getFlags are asked on every page load by every member: their answers are
  * remembered for config.settingsCacheMs (1 s), so an operator's change shows within a second.
  */
-export function maintenanceActions(deps: Deps): ActionDef[] {
-  const maintenance = ttlCache<MaintenanceState>(() => getMaintenance(deps.db), deps.config.settingsCacheMs);
+export function maintenanceState(deps: Deps) {
+  return ttlCache<MaintenanceState>(() => getMaintenance(deps.db), deps.config.settingsCacheMs);
+}
+
+/** What stays open while maintenance is on: the settings every page load reads. */
+const OPEN_IN_MAINTENANCE = new Set(['portal/isMaintenance', 'portal/getFlags']);
+
+/**
+ * While maintenance is on, every other action answers MAINTENANCE (an open tab learns of it on its next
+ * call and goes to /maintenance). Registered before the actions' route, so its hook applies to it.
+ */
+export function maintenanceGate(app: FastifyInstance, maintenance: { get(): Promise<MaintenanceState> }): void {
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'POST' || req.routeOptions.url !== '/api/:service/:action') return;
+    const { service, action } = req.params as { service: string; action: string };
+    if (OPEN_IN_MAINTENANCE.has(`${service}/${action}`)) return;
+    if ((await maintenance.get()).bMaintenance) return reply.send(fail(ErrorCode.MAINTENANCE));
+  });
+}
+
+export function maintenanceActions(deps: Deps, maintenance = maintenanceState(deps)): ActionDef[] {
   const flags = ttlCache<Flags>(() => getFlags(deps.db), deps.config.settingsCacheMs);
   return [
     defineAction({

@@ -7,7 +7,8 @@ export const maintenanceCli: CliCommand[] = [
   {
     group: 'maintenance',
     usage: `  maintenance on [--message TEXT]   put the portal in maintenance
-  maintenance off                   end maintenance
+  maintenance off [--keep-message | --message TEXT]
+                                    end maintenance; its message is cleared unless kept or replaced
   maintenance status                show the maintenance state`,
     async run(verb, args, ctx) {
       if (verb === 'on') {
@@ -16,10 +17,22 @@ export const maintenanceCli: CliCommand[] = [
         return done(`Maintenance is ON${message ? `: ${message}` : ''}`);
       }
       if (verb === 'off') {
+        // A message left behind would alert every visitor every 5 minutes while the site is up: off clears it,
+        // unless the operator keeps it (--keep-message) or sets another (--message, '' clears too).
         const current = await getMaintenance(ctx.db);
-        const message = option(args, '--message') ?? current.sMessage;
+        const given = option(args, '--message');
+        const keep = args.includes('--keep-message');
+        if (keep && given !== undefined) return wrongUsage('Use either --keep-message or --message, not both');
+        const message = given ?? (keep ? current.sMessage : '');
         await setMaintenance(ctx.db, { bMaintenance: false, sMessage: message }, ctx.actor, ctx.now());
-        return done('Maintenance is OFF');
+        const about = !message
+          ? current.sMessage && !given
+            ? `the message "${current.sMessage}" is cleared (--keep-message keeps it)`
+            : 'no message is shown'
+          : keep
+            ? `the message is kept and alerts visitors at most every 5 minutes: ${message}`
+            : `visitors are alerted at most every 5 minutes: ${message}`;
+        return done(`Maintenance is OFF; ${about}`);
       }
       if (verb === 'status') {
         const state = await getMaintenance(ctx.db);

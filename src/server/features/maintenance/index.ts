@@ -1,5 +1,5 @@
 import type { Capability } from '../../capability';
-import { maintenanceActions } from './actions';
+import { maintenanceActions, maintenanceGate, maintenanceState } from './actions';
 import { maintenanceCli } from './cli';
 import { maintenanceMigrations } from './migrations';
 
@@ -9,7 +9,10 @@ export const maintenance: Capability = {
   uses: [],
   migrations: maintenanceMigrations,
   cli: maintenanceCli,
-  start: (ctx) => ({ actions: maintenanceActions(ctx) }),
+  start: (ctx) => {
+    const state = maintenanceState(ctx);
+    return { actions: maintenanceActions(ctx, state), routes: (app) => maintenanceGate(app, state) };
+  },
 };
 
 export { getFlags } from './settings';

@@ -3,8 +3,9 @@ import type { NoticeKind } from '../../../protocol/rewards';
 import type { MemberRegistered } from '../../capability';
 import { type DbOrTrx, inTransaction } from '../../shared/transaction';
 import { listPoolTemplateIds } from '../collectibles/index';
+import { usernamesOf } from '../identity/index';
 import { applyGrant } from './ledger';
-import { notify } from './notices';
+import { notify, notifyReward } from './notices';
 import { loadRewardVars } from './vars';
 
 /*
@@ -109,7 +110,7 @@ export function grantRegistrationRewards(db: DbOrTrx, grant: RegistrationGrant):
         kind: 'iReferralRaffleTickets',
         now,
       });
-      await grantTickets(trx, {
+      const rewarded = await grantTickets(trx, {
         userId: grant.referrerUserId,
         amount: vars.referrerRaffleTickets,
         key: `referrer:${userId}`,
@@ -117,6 +118,17 @@ export function grantRegistrationRewards(db: DbOrTrx, grant: RegistrationGrant):
         kind: 'iReferralRaffleTickets',
         now,
       });
+      // The referrer's own popup says who joined (the tickets popup only counts them).
+      if (rewarded) {
+        const joined = (await usernamesOf(trx, [userId])).get(userId) ?? 'A new member';
+        await notifyReward(trx, {
+          userId: grant.referrerUserId,
+          key: `referrer-joined:${userId}`,
+          now,
+          sTitle: 'Your referral joined',
+          sMessage: `${joined} joined the club with your referral code. Your raffle tickets are in.`,
+        });
+      }
     }
     if (grant.referralProblem) {
       const kind = grant.referralProblem === 'used' ? 'bReferralCodeUsed' : 'bInvalidReferralCode';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import type { Collectible } from '../../../../protocol/collectibles';
+import { type Collectible, itemRarity } from '../../../../protocol/collectibles';
 import { mediaUrl } from '../../../api/client';
 import { flags } from '../../../lib/flags';
+import { RarityChip } from '../../../ui/RarityChip';
 import styles from './CollectibleCard.module.css';
 
 /**
@@ -13,6 +14,10 @@ export function CollectibleCard({ item, to, eager = false }: { item: Collectible
   return (
     <Link to={to} className={styles.card}>
       <span className={styles.plate}>
+        <span className={styles.badges}>
+          <RarityChip tier={itemRarity(item).tier} />
+          {item.bNew && <span className={styles.new}>New</span>}
+        </span>
         <img
           src={mediaUrl(image)}
           alt=""

@@ -9,6 +9,7 @@ import { flags } from '../../../lib/flags';
 import { local } from '../../../lib/storage';
 import { Dialog } from '../../../ui/Dialog';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
+import { useCollections } from '../api/collectibles';
 import { rarityClass } from '../model/rarity';
 import styles from './CollectibleViewer.module.css';
 
@@ -49,6 +50,10 @@ export function CollectibleViewer({ item, sContractAddress, allowChat }: Collect
   const [fullscreen, setFullscreen] = useState(false);
   const [headerOpen, setHeaderOpen] = useState(false);
   const showChainId = flags().bShowBlockchainID;
+  // Trait percentages say what they count: "33% of Agents share this".
+  const collections = useCollections();
+  const collectionName =
+    collections.data?.aCollections.find((c) => c.sCollectionID === item.sCollectionID)?.sName ?? 'this collection';
 
   // docs/product.md §2: F1 toggles an internal header state (no visible effect).
   useEffect(() => {
@@ -115,7 +120,8 @@ export function CollectibleViewer({ item, sContractAddress, allowChat }: Collect
                   )}
                   {label && (
                     <span className={`${styles.rarity} tabular`} title="Share of this collection with this trait">
-                      {label}
+                      <span>{label}</span>
+                      <span className={styles.shareWords}> of {collectionName} share this</span>
                     </span>
                   )}
                 </dd>

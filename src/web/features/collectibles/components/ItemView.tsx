@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ErrorCode } from '../../../../protocol/errors';
 import { Loading } from '../../../ui/Loading';
 import { MessagePage } from '../../../ui/MessagePage';
-import { useItem } from '../api/collectibles';
+import { collectiblesKeys, useItem } from '../api/collectibles';
 import { CollectibleViewer } from './CollectibleViewer';
 
 /** Loads one item (the member's own, or a shared one) and shows it, or says it is not there. */
@@ -15,6 +17,15 @@ export function ItemView({
   children?: React.ReactNode;
 }) {
   const item = useItem(sItemID, shared);
+  const queryClient = useQueryClient();
+  const opened = !shared && item.data?.iErrorCode === ErrorCode.OK;
+  // Opening an item takes its "new" marker off: the lists show it on their next look.
+  useEffect(() => {
+    if (opened) {
+      queryClient.invalidateQueries({ queryKey: collectiblesKeys.inventory() });
+      queryClient.invalidateQueries({ queryKey: [...collectiblesKeys.all, 'collection'] });
+    }
+  }, [opened, queryClient]);
   if (!sItemID) return <MessagePage title="No collectible chosen">Open a collectible from your inventory.</MessagePage>;
   if (item.isPending) return <Loading />;
   const answer = item.data;

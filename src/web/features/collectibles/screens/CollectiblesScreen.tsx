@@ -5,6 +5,7 @@ import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { Loading } from '../../../ui/Loading';
 import { MessagePage } from '../../../ui/MessagePage';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CardSkeletons } from '../../../ui/Skeleton';
 import { useCollection, useCollections } from '../api/collectibles';
 import { CollectibleCard } from '../components/CollectibleCard';
 import styles from './Collections.module.css';
@@ -35,7 +36,7 @@ export default function CollectiblesScreen() {
   const sCollectionID = params.get('sCollectionID');
   const collection = useCollection(sCollectionID);
   if (!sCollectionID) return <CollectionPicker />;
-  if (collection.isPending) return <Loading />;
+  if (collection.isPending) return <CardSkeletons count={4} />;
   if (!collection.data) {
     return (
       <MessagePage title="Unknown collection" sub>
@@ -50,7 +51,7 @@ export default function CollectiblesScreen() {
     <section>
       <PageHeader
         title={pCollection.sName}
-        subtitle={`You hold ${aItems.length} of ${pCollection.iTotal} in the world.`}
+        subtitle={`You hold ${aItems.length} of the ${pCollection.iTotal} ${pCollection.sName} that exist across all members.`}
       />
       {pCollection.sDescription && (
         <div className="muted" style={{ marginBottom: 'var(--space-5)' }}>
@@ -60,7 +61,7 @@ export default function CollectiblesScreen() {
       {aItems.length === 0 ? (
         <p className="muted">You hold none yet.</p>
       ) : (
-        <div className="grid">
+        <div className={styles.cards}>
           {aItems.map((item) => (
             <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
           ))}

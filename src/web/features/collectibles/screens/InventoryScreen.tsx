@@ -1,16 +1,31 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { RARITY_ORDER } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
-import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CardSkeletons } from '../../../ui/Skeleton';
 import { useInventory } from '../api/collectibles';
 import { CollectibleCard } from '../components/CollectibleCard';
+import { type InventorySort, sortAndFilter } from '../model/sortFilter';
 import styles from './Collections.module.css';
 
 /** /inventory: everything the member owns, grouped by collection, with balances. */
 export default function InventoryScreen() {
   const inventory = useInventory();
-  if (inventory.isPending) return <Loading />;
+  const [params, setParams] = useSearchParams();
+  const sort = (params.get('sort') ?? 'default') as InventorySort;
+  const filter = params.get('show') ?? 'all';
+  const choose = (key: string, value: string, none: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === none) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  if (inventory.isPending) return <CardSkeletons count={6} />;
   if (!inventory.data) return <Notice tone="danger">Your inventory could not be loaded. Please try again.</Notice>;
   const { iPoints, iRaffleTickets, aCollections } = inventory.data;
   return (
@@ -24,12 +39,35 @@ export default function InventoryScreen() {
           <span className={styles.amount}>{iRaffleTickets}</span> raffle tickets
         </div>
       </div>
+      <div className={styles.toolbar}>
+        <label>
+          Sort
+          <select value={sort} onChange={(e) => choose('sort', e.target.value, 'default')}>
+            <option value="default">Default order</option>
+            <option value="name">Name A–Z</option>
+            <option value="rarity">Rarest first</option>
+          </select>
+        </label>
+        <label>
+          Show
+          <select value={filter} onChange={(e) => choose('show', e.target.value, 'all')}>
+            <option value="all">All collectibles</option>
+            <option value="new">New (not opened yet)</option>
+            {RARITY_ORDER.map((tier) => (
+              <option key={tier} value={tier}>
+                {tier} only
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {aCollections.every((c) => c.aItems.length === 0) && (
         <p className="muted">
           Nothing here yet. Log in daily and <Link to={ROUTES.games}>play</Link> to earn collectibles.
         </p>
       )}
       {aCollections
+        .map((collection) => ({ ...collection, aItems: sortAndFilter(collection.aItems, sort, filter) }))
         .filter((c) => c.aItems.length > 0)
         .map((collection) => (
           <section
@@ -43,13 +81,18 @@ export default function InventoryScreen() {
               </Link>{' '}
               <span className={styles.count}>{collection.iCount}</span>
             </h2>
-            <div className="grid">
+            <div className={styles.cards}>
               {collection.aItems.map((item) => (
                 <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
               ))}
             </div>
           </section>
         ))}
+      {filter !== 'all' &&
+        aCollections.some((c) => c.aItems.length > 0) &&
+        aCollections.every((c) => sortAndFilter(c.aItems, sort, filter).length === 0) && (
+          <p className="muted">Nothing matches this filter.</p>
+        )}
     </section>
   );
 }

@@ -7,9 +7,11 @@ import { useUserData } from '../../../lib/memberData';
 import { Card } from '../../../ui/Card';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { CardSkeletons } from '../../../ui/Skeleton';
 import { useCollection } from '../../collectibles/api/collectibles';
 import { CollectibleCard } from '../../collectibles/components/CollectibleCard';
-import { DailyRewardStrip } from '../../rewards/components/DailyRewardStrip';
+import { DailyRewardInfo, DailyRewardStrip } from '../../rewards/components/DailyRewardStrip';
+import { buildPopupQueue } from '../../rewards/model/popupQueue';
 import styles from './HomeScreen.module.css';
 
 const ONWARD = [
@@ -27,6 +29,10 @@ export default function HomeScreen() {
   const { pUserData, pGameVars } = member.data;
   const rewards = (pGameVars.aDailyRewards as DailyRewardDay[] | undefined) ?? [];
   const reduced = pGameVars.aNewUserDailyRewards as DailyRewardDay[] | undefined;
+  // The welcome popups reveal new collectibles first: the dashboard does not spoil them behind the popup.
+  const unrevealed = buildPopupQueue(pUserData).some(
+    (popup) => popup.kind === 'collectible' || (popup.kind === 'reward' && popup.notice.pItem),
+  );
 
   return (
     <section>
@@ -56,6 +62,11 @@ export default function HomeScreen() {
             firstCycle={pUserData.bFirstCycle}
             today={pUserData.iDailyRewardDay}
           />
+          <DailyRewardInfo
+            offsetMinutes={Number(pGameVars.iDailyResetOffsetMinutes) || 0}
+            firstCycle={pUserData.bFirstCycle}
+            hasReducedDays={Boolean(reduced?.some((day, i) => day.iPoints !== rewards[i]?.iPoints))}
+          />
         </section>
       )}
 
@@ -66,8 +77,12 @@ export default function HomeScreen() {
             See all
           </Link>
         </h2>
-        {agents.isPending ? (
-          <Loading />
+        {unrevealed ? (
+          <p className="muted" data-testid="unrevealed">
+            Something stirs in the deep… open your gifts first.
+          </p>
+        ) : agents.isPending ? (
+          <CardSkeletons count={4} />
         ) : agents.data?.aItems.length ? (
           <div className="grid">
             {agents.data.aItems.slice(0, 4).map((item) => (

@@ -75,6 +75,12 @@ export async function checkInviteCode(sCode: string): Promise<CodeStatus> {
   return status;
 }
 
+/** Drops this tab's invite code (a member who registers without the bad one they followed). */
+export function forgetInviteCode(): void {
+  session.remove(CODE_KEY);
+  set({ ...state, code: initialCodeStatus });
+}
+
 /** The invite code of this tab, if any (from the URL or an earlier check). */
 export function currentInviteCode(search = window.location.search): string {
   return new URLSearchParams(search).get('sCode') ?? state.code.sCode;

@@ -14,6 +14,7 @@ import { resetPassword, verifyEmail } from '../api/identity';
 import { AuthPanel } from '../components/AuthPanel';
 import styles from '../components/AuthPanel.module.css';
 import { authErrorMessage } from '../model/authErrors';
+import { announceEmailVerified } from '../model/verifiedSignal';
 
 type Outcome = { ok: boolean; text: string; linkDead?: boolean } | null;
 
@@ -21,7 +22,7 @@ type Outcome = { ok: boolean; text: string; linkDead?: boolean } | null;
 const DEAD_LINK = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_ALREADY_USED']);
 
 /** Confirms an email address (verifyEmail, verifyAndChangeEmail) from an email link. */
-function VerifyEmailAction({ token, changing }: { token: string; changing: boolean }) {
+function VerifyEmailAction({ token, changing, onVerified }: { token: string; changing: boolean; onVerified(): void }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const started = useRef(false);
@@ -32,16 +33,26 @@ function VerifyEmailAction({ token, changing }: { token: string; changing: boole
       .then(async () => {
         if (getAuthState().status === 'signedIn') await refreshSession();
         await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+        // The tab waiting on /verify (same browser) moves on by itself.
+        announceEmailVerified();
+        onVerified();
         setOutcome({ ok: true, text: changing ? 'Your new email address is confirmed.' : 'Your email is verified.' });
       })
       .catch((error: AuthError) => setOutcome({ ok: false, text: authErrorMessage(error) }));
-  }, [token, changing, queryClient]);
+  }, [token, changing, queryClient, onVerified]);
 
   if (!outcome) return <Loading label="Checking your link…" />;
   const signedIn = getAuthState().status === 'signedIn';
   return (
     <>
       <Notice tone={outcome.ok ? 'success' : 'danger'}>{outcome.text}</Notice>
+      {outcome.ok && !changing && (
+        <p data-testid="verified-next">
+          {signedIn
+            ? 'You are all set: enter the portal to claim your free Agent.'
+            : 'What next: if the portal is still open in your other tab, it moves on by itself — you can close this one. Otherwise, log in here to claim your free Agent.'}
+        </p>
+      )}
       <p>
         {outcome.ok ? (
           <Link to={signedIn ? ROUTES.home : ROUTES.login}>{signedIn ? 'Enter the portal' : 'Log in'}</Link>
@@ -143,10 +154,11 @@ export default function AuthActionScreen() {
   const [params] = useSearchParams();
   const mode = params.get('mode') ?? '';
   const token = params.get('token') ?? '';
-  const title = TITLES[mode];
+  const [done, setDone] = useState(false);
+  const title = done && mode === 'verifyEmail' ? 'Address confirmed' : TITLES[mode];
 
   return (
-    <div className={styles.bare}>
+    <main id="main" className={styles.bare}>
       <Link to={ROUTES.root} className={styles.brand}>
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span>Cthulhu Portal</span>
@@ -157,9 +169,13 @@ export default function AuthActionScreen() {
         ) : mode === 'resetPassword' ? (
           <ResetPasswordAction token={token} />
         ) : (
-          <VerifyEmailAction token={token} changing={mode === 'verifyAndChangeEmail'} />
+          <VerifyEmailAction
+            token={token}
+            changing={mode === 'verifyAndChangeEmail'}
+            onVerified={() => setDone(true)}
+          />
         )}
       </AuthPanel>
-    </div>
+    </main>
   );
 }

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { EMAIL_PATTERN } from '../../../../protocol/identity';
 import { ROUTES } from '../../../../protocol/routes';
 import { useAuth } from '../../../lib/auth';
+import { flags } from '../../../lib/flags';
 import { memberStatus, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
@@ -10,10 +11,11 @@ import { Form } from '../../../ui/Form';
 import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
 import { authErrorMessage } from '../model/authErrors';
+import { CodeVerifyState } from '../model/codeVerify';
 import { flowDeps } from '../model/deps';
 import { runLogin } from '../model/flows';
 import { goOn, signedInTarget } from '../model/goOn';
-import { setLoginNotice, useIdentity } from '../model/store';
+import { forgetInviteCode, setLoginNotice, useIdentity } from '../model/store';
 
 const NOTICE_TTL_MS = 5 * 60_000;
 
@@ -27,8 +29,16 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A sign-out elsewhere may have left a reason for this form (a refused registration).
-  const { notice } = useIdentity();
+  const { notice, code } = useIdentity();
   const reason = notice && Date.now() - notice.at < NOTICE_TTL_MS ? notice.text : null;
+  // An invite link whose code was refused lands here (docs/product.md §2); say why.
+  const location = useLocation();
+  const linkCode = new URLSearchParams(location.search).get('sCode');
+  const badInvite = Boolean(linkCode) && code.sCode === linkCode && code.iCodeVerifyState === CodeVerifyState.INVALID;
+  const navigateRegister = () => {
+    forgetInviteCode();
+    navigate(ROUTES.register);
+  };
 
   // Signed in (by this form or before): on to the requested page, /verify, or /register to finish,
   // once the member's data is known (the guard explains a failure to load it).
@@ -69,6 +79,28 @@ export default function LoginScreen() {
       }
     >
       {reason && <Notice tone="warning">{reason}</Notice>}
+      {badInvite && (
+        <Notice tone="warning">
+          That invite code is not valid or has been used up.{' '}
+          {flags().inviteOnly ? (
+            'Ask for a new invite, or log in if you already have an account.'
+          ) : (
+            <>
+              Log in if you already have an account, or{' '}
+              <Link
+                to={ROUTES.register}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigateRegister();
+                }}
+              >
+                register without a code
+              </Link>
+              .
+            </>
+          )}
+        </Notice>
+      )}
       <Form
         onSubmit={submit}
         outcome={error ? { tone: 'danger', text: error } : null}

@@ -21,6 +21,9 @@ import { goOn, signedInTarget } from '../model/goOn';
 import { getIdentity, setLoginNotice, useIdentity } from '../model/store';
 import { useUsernameCheck } from '../model/useUsernameCheck';
 
+/** The minimum age to join, stated beside the Register button (docs/decisions.md). */
+const MINIMUM_AGE = 13;
+
 function failureMessage(result: Exclude<FlowResult, { ok: true }>): string {
   if (result.reason === 'alreadyRegistered' && result.error?.status !== 429) {
     return 'This email is already registered. Log in instead, or reset your password.';
@@ -62,6 +65,7 @@ export default function RegisterScreen() {
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
   const [userName, setUserName] = useState('');
   const [subscribe, setSubscribe] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -156,9 +160,15 @@ export default function RegisterScreen() {
         onSubmit={submit}
         outcome={error ? { tone: 'danger', text: error } : null}
         actions={
-          <Button type="submit" busy={busy}>
-            {finishing ? 'Finish registration' : 'Register'}
-          </Button>
+          <div className={styles.submitRow}>
+            <Button type="submit" busy={busy}>
+              {finishing ? 'Finish registration' : 'Register'}
+            </Button>
+            <p className={styles.terms} data-testid="terms">
+              By registering you confirm you are at least {MINIMUM_AGE} years old and accept the Terms of Service and
+              Privacy Policy (at the foot of this page).
+            </p>
+          </div>
         }
       >
         <Field
@@ -174,13 +184,19 @@ export default function RegisterScreen() {
         {!finishing && (
           <Field
             label="Password"
-            type="password"
+            type={showPassword ? 'text' : 'password'}
             autoComplete="new-password"
             value={password}
             hint="8 to 128 characters."
             error={touched ? errors.password : undefined}
             onChange={(e) => setPassword(e.target.value)}
           />
+        )}
+        {!finishing && (
+          <label className={styles.showPassword}>
+            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
+            password
+          </label>
         )}
         <Field
           label="Username"

@@ -12,8 +12,11 @@ import { Notice } from '../../../ui/Notice';
 import { sendVerificationEmail, userVerified } from '../api/identity';
 import { AuthPanel } from '../components/AuthPanel';
 import { SEND_VERIFICATION_KEY } from '../model/store';
+import { onEmailVerifiedElsewhere } from '../model/verifiedSignal';
 
 const RESEND_COOLDOWN_S = 60;
+/** The gentle re-check while this tab waits (the cross-tab word usually comes first). */
+const RECHECK_MS = 10_000;
 
 /** /verify: sends the verification email once per browser, checks, and resends with a cooldown. */
 export default function VerifyScreen() {
@@ -56,14 +59,17 @@ export default function VerifyScreen() {
     }
   }
 
-  async function check() {
-    setBusy('check');
+  /** `quiet`: the tab checking by itself — it moves on when verified and says nothing otherwise. */
+  async function check(quiet = false) {
+    if (!quiet) setBusy('check');
     await refreshSession();
     const answer = await userVerified();
-    setBusy(null);
+    if (!quiet) setBusy(null);
     if (answer?.iErrorCode === ErrorCode.OK && answer.bVerified) {
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
       leave();
+    } else if (quiet) {
+      return;
     } else if (answer?.iErrorCode === ErrorCode.OK) {
       setNotice({ tone: 'warning', text: 'Your email is not verified yet. Open the link in the email we sent you.' });
     } else {
@@ -77,6 +83,26 @@ export default function VerifyScreen() {
     if (!status?.registered || verified) return;
     if (local.get(SEND_VERIFICATION_KEY) !== email) send();
   }, [email, status?.registered]);
+
+  // The link opens in another tab: its word (or a gentle re-check, or coming back to this tab) moves this one on.
+  const checkRef = useRef(check);
+  checkRef.current = check;
+  const waiting = Boolean(status?.registered) && !verified;
+  useEffect(() => {
+    if (!waiting) return;
+    const quietCheck = () => {
+      if (!left.current) checkRef.current(true);
+    };
+    const stop = onEmailVerifiedElsewhere(quietCheck);
+    const timer = setInterval(() => document.visibilityState === 'visible' && quietCheck(), RECHECK_MS);
+    const onVisible = () => document.visibilityState === 'visible' && quietCheck();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stop();
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [waiting]);
 
   useEffect(() => {
     if (cooldown <= 0) return;
@@ -99,7 +125,7 @@ export default function VerifyScreen() {
     >
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="stack">
-        <Button onClick={check} busy={busy === 'check'} style={{ width: '100%' }}>
+        <Button onClick={() => check()} busy={busy === 'check'} style={{ width: '100%' }}>
           I have verified — check
         </Button>
         <Button

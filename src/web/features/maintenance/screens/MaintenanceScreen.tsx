@@ -31,9 +31,11 @@ export default function MaintenanceScreen() {
   }, [navigate]);
 
   return (
-    <MessagePage image="/maintenance.svg" title="The portal sleeps">
-      <p>{message || 'The portal is under maintenance. The stars will be right again soon.'}</p>
-      <p>This page checks by itself and lets you back in when we reopen.</p>
-    </MessagePage>
+    <main id="main">
+      <MessagePage image="/maintenance.svg" title="The portal sleeps">
+        <p>{message || 'The portal is under maintenance. The stars will be right again soon.'}</p>
+        <p>This page checks by itself and lets you back in when we reopen.</p>
+      </MessagePage>
+    </main>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { DailyRewardDay } from '../../../../protocol/rewards';
 import styles from './DailyRewardStrip.module.css';
 
@@ -53,5 +54,55 @@ export function DailyRewardStrip({ rewards, reduced, firstCycle, today }: DailyR
         );
       })}
     </ol>
+  );
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** When the next daily reward can be claimed: the next reward-day boundary (UTC shifted by the offset game var). */
+export function nextRewardAt(now: number, offsetMinutes: number): number {
+  const shifted = now + offsetMinutes * MINUTE;
+  return Math.floor(shifted / DAY) * DAY + DAY - offsetMinutes * MINUTE;
+}
+
+/** "5 h 12 min", "12 min", "under a minute". */
+export function countdownText(ms: number): string {
+  const minutes = Math.ceil(ms / MINUTE);
+  if (ms <= 0) return 'now — reload to claim it';
+  if (minutes < 1) return 'under a minute';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h ${rest} min` : `${rest} min`;
+}
+
+/** Under the strip: when the next reward comes, and (in the first week) why the amounts are lower. */
+export function DailyRewardInfo({
+  offsetMinutes,
+  firstCycle,
+  hasReducedDays,
+}: {
+  offsetMinutes: number;
+  firstCycle: boolean;
+  hasReducedDays: boolean;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = nextRewardAt(now, offsetMinutes) - now;
+  return (
+    <div className={styles.info}>
+      <p className={styles.countdown} data-testid="daily-countdown">
+        Next reward in <strong className="tabular">{countdownText(left)}</strong>
+      </p>
+      {firstCycle && hasReducedDays && (
+        <p className={styles.explain}>
+          First week: each day pays the smaller amount; from your second week on, every day pays the full (struck
+          through) amount.
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,15 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type Collectible, itemRarity } from '../../../../protocol/collectibles';
 import type { DailyRewardDay } from '../../../../protocol/rewards';
+import { ROUTES } from '../../../../protocol/routes';
 import { mediaUrl } from '../../../api/client';
 import { DIALOG_CLOSE_MS } from '../../../config';
 import { memberKeys, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { RarityChip } from '../../../ui/RarityChip';
 import { ackNotices } from '../api/rewards';
 import { ackCursorOf, buildPopupQueue, noticeKindsOfPopup, type Popup } from '../model/popupQueue';
 import { DailyRewardStrip } from './DailyRewardStrip';
 import styles from './RewardPopups.module.css';
+
+/** The item's art, large, revealed with a short animation (none with reduced motion), and its rarity. */
+function Reveal({ item }: { item: Collectible }) {
+  const rarity = itemRarity(item);
+  return (
+    <figure className={styles.reveal} data-testid="reveal">
+      <span className={styles.glow} aria-hidden="true" />
+      <img className={styles.art} src={mediaUrl(item.publicMetadata.image)} alt={item.publicMetadata.name} />
+      <figcaption className={styles.rarity}>
+        <RarityChip tier={rarity.tier} size="large" />
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Shares the public page of an item: the system share sheet, else the link copied. */
+async function shareItem(item: Collectible): Promise<'shared' | 'copied' | 'failed'> {
+  const url = `${window.location.origin}${ROUTES.viewer}?sItemID=${encodeURIComponent(item.sItemID)}`;
+  const title = `${item.publicMetadata.name} · Cthulhu Portal`;
+  try {
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ title, url });
+      return 'shared';
+    }
+    await navigator.clipboard.writeText(url);
+    return 'copied';
+  } catch {
+    return 'failed';
+  }
+}
 
 function PopupBody({
   popup,
@@ -26,11 +60,7 @@ function PopupBody({
     case 'collectible':
       return (
         <div className={styles.reward}>
-          <img
-            className={styles.art}
-            src={mediaUrl(popup.item.publicMetadata.image)}
-            alt={popup.item.publicMetadata.name}
-          />
+          <Reveal item={popup.item} />
           <p className={styles.message}>{popup.message}</p>
           <p className={styles.name}>{popup.item.publicMetadata.name}</p>
         </div>
@@ -72,9 +102,7 @@ function PopupBody({
       const { pItem, sMessage, iPoints, iTickets } = popup.notice;
       return (
         <div className={styles.reward}>
-          {pItem && (
-            <img className={styles.art} src={mediaUrl(pItem.publicMetadata.image)} alt={pItem.publicMetadata.name} />
-          )}
+          {pItem && <Reveal item={pItem} />}
           <p className={styles.message}>{sMessage}</p>
           {pItem && <p className={styles.name}>{pItem.publicMetadata.name}</p>}
           {(iPoints > 0 || iTickets > 0) && (
@@ -116,6 +144,8 @@ export default function RewardPopups() {
   const queue = useMemo(() => (data ? buildPopupQueue(data.pUserData) : []), [cursor, Boolean(data)]);
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(true);
+  const [shared, setShared] = useState<string | null>(null);
+  const navigate = useNavigate();
   // A new queue (new notices arrived) starts from its first popup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the queue changes
   useEffect(() => {
@@ -135,8 +165,24 @@ export default function RewardPopups() {
     });
     setTimeout(() => {
       setIndex((i) => i + 1);
+      setShared(null);
       setOpen(true);
     }, DIALOG_CLOSE_MS);
+  };
+  const item = popup.kind === 'collectible' ? popup.item : popup.kind === 'reward' ? popup.notice.pItem : null;
+  const view = (target: Collectible) => {
+    close();
+    navigate(`${ROUTES.item}?sItemID=${encodeURIComponent(target.sItemID)}`);
+  };
+  const share = async (target: Collectible) => {
+    const outcome = await shareItem(target);
+    setShared(
+      outcome === 'copied'
+        ? 'Link copied'
+        : outcome === 'shared'
+          ? 'Shared'
+          : 'Could not share: copy the link from the item page',
+    );
   };
 
   return (
@@ -144,7 +190,24 @@ export default function RewardPopups() {
       open={open}
       onClose={close}
       title={popup.kind === 'reward' ? popup.notice.sTitle || TITLES.reward : TITLES[popup.kind]}
-      footer={<Button onClick={close}>{index < queue.length - 1 ? 'Next' : 'Continue'}</Button>}
+      footer={
+        <>
+          {item && (
+            <>
+              <span className={styles.sharedNote} role="status">
+                {shared}
+              </span>
+              <Button variant="secondary" onClick={() => share(item)}>
+                Share
+              </Button>
+              <Button variant="secondary" onClick={() => view(item)}>
+                View
+              </Button>
+            </>
+          )}
+          <Button onClick={close}>{index < queue.length - 1 ? 'Next' : 'Continue'}</Button>
+        </>
+      }
     >
       <PopupBody popup={popup} rewards={rewards} reduced={reduced} firstCycle={data.pUserData.bFirstCycle} />
     </Dialog>

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { itemRarity } from '../../../protocol/collectibles';
+import { ROUTES } from '../../../protocol/routes';
+import type { AppContext } from '../../capability';
+import type { DbOrTrx } from '../../shared/transaction';
+import { usernamesOf } from '../identity/index';
+import { publicCollectible } from './views';
+
+/** The owner's username of a shared item (the share page names who holds it), or null. */
+export async function ownerUserName(db: DbOrTrx, publicId: string): Promise<string | null> {
+  const row = await db.selectFrom('item').select('owner_user_id').where('public_id', '=', publicId).executeTakeFirst();
+  if (!row) return null;
+  return (await usernamesOf(db, [row.owner_user_id])).get(row.owner_user_id) ?? null;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text of a Markdown description, short enough for a link preview. */
+function summary(markdown: string, max = 180): string {
+  const text = markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The Open Graph and Twitter card tags of a shared item: chat apps preview the link without running the app. */
+export function shareMetaTags(input: {
+  name: string;
+  rarity: string;
+  image: string;
+  description: string;
+  owner: string | null;
+  url: string;
+}): string {
+  const title = `${input.name} (${input.rarity}) · Cthulhu Portal`;
+  const description =
+    `${input.owner ? `Held by ${input.owner}. ` : ''}${summary(input.description)} Join the club and get your free Agent.`.trim();
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Cthulhu Portal'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:image', input.image],
+    ['property', 'og:url', input.url],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', input.image],
+    ['name', 'description', description],
+  ];
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-share>`),
+  ].join('\n    ');
+}
+
+/**
+ * GET /viewer?sItemID=…: the app's index.html with the item's title and preview tags in its head
+ * (registered before the static files, so this answers first; any other /viewer gets the plain page).
+ */
+export function registerShareMeta(app: FastifyInstance, ctx: AppContext): void {
+  let template: string | null = null;
+  const page = () => {
+    template ??= readFileSync(path.join(path.resolve(ctx.config.webDist), 'index.html'), 'utf8');
+    return template;
+  };
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const [pathname, query = ''] = req.url.split('?');
+    if (pathname !== ROUTES.viewer && pathname !== `${ROUTES.viewer}/`) return;
+    const sItemID = new URLSearchParams(query).get('sItemID') ?? '';
+    if (!/^[a-z2-9]{16}$/.test(sItemID)) return;
+    let html: string;
+    try {
+      html = page();
+    } catch {
+      return; // the web app is not built: the static layer says so
+    }
+    const item = await publicCollectible(ctx.db, sItemID);
+    if (!item) return;
+    const owner = await ownerUserName(ctx.db, sItemID);
+    const base = ctx.config.publicUrl;
+    const image = item.publicMetadata.image.startsWith('http')
+      ? item.publicMetadata.image
+      : `${base}${item.publicMetadata.image}`;
+    const tags = shareMetaTags({
+      name: item.publicMetadata.name,
+      rarity: itemRarity(item).tier,
+      image,
+      description: item.publicMetadata.description,
+      owner,
+      url: `${base}${ROUTES.viewer}?sItemID=${sItemID}`,
+    });
+    const withTags = html.replace(/<title>[^<]*<\/title>/, tags);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(withTags);
+  });
+}
