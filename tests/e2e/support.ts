@@ -160,8 +160,12 @@ export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Pro
   await dialog.waitFor({ state: 'visible', timeout: firstWithinMs }).catch(() => undefined);
   for (let i = 0; i < 10; i++) {
     if (!(await dialog.isVisible().catch(() => false))) {
-      await page.waitForTimeout(800);
-      if (!(await dialog.isVisible().catch(() => false))) break;
+      // The next popup may follow its predecessor's acknowledgement, which a busy machine answers slowly.
+      const next = await dialog
+        .waitFor({ state: 'visible', timeout: 2500 })
+        .then(() => true)
+        .catch(() => false);
+      if (!next) break;
     }
     const text = (await dialog.innerText()).replace(/\s+/g, ' ');
     seen.push(text);
