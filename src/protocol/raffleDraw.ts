@@ -10,6 +10,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import type { DrandRound } from './drand';
+import { sha256ShortInto } from './sha256Short';
 
 export class RaffleDrawError extends Error {
   override name = 'RaffleDrawError';
@@ -102,23 +103,37 @@ export function leafHash(entry: DrawEntry): Uint8Array {
 }
 
 function checkedLeafHash(entry: DrawEntry): Uint8Array {
+  const out = new Uint8Array(32);
+  leafHashInto(entry, out, 0);
+  return out;
+}
+
+/** Room for the longest leaf input: the tag, a 64-character id, ":" and a safe integer's digits. */
+const leafInput = new Uint8Array(1 + 64 + 1 + 16);
+
+function leafHashInto(entry: DrawEntry, out: Uint8Array, offset: number): void {
   const id = entry.sEntrantID;
   const tickets = String(entry.iTickets);
-  const bytes = new Uint8Array(2 + id.length + tickets.length);
-  bytes[0] = LEAF_TAG;
-  for (let i = 0; i < id.length; i++) bytes[1 + i] = id.charCodeAt(i);
-  bytes[1 + id.length] = COLON;
-  for (let i = 0; i < tickets.length; i++) bytes[2 + id.length + i] = tickets.charCodeAt(i);
-  return sha256(bytes);
+  leafInput[0] = LEAF_TAG;
+  for (let i = 0; i < id.length; i++) leafInput[1 + i] = id.charCodeAt(i);
+  leafInput[1 + id.length] = COLON;
+  for (let i = 0; i < tickets.length; i++) leafInput[2 + id.length + i] = tickets.charCodeAt(i);
+  sha256ShortInto(leafInput.subarray(0, 2 + id.length + tickets.length), out, offset);
 }
 
 const nodeInput = new Uint8Array(65);
 
 /** sha256(0x01 ‖ left ‖ right), the 64 bytes left ‖ right given as one slice. */
 function nodeHash(leftRight: Uint8Array): Uint8Array {
+  const out = new Uint8Array(32);
+  nodeHashInto(leftRight, out, 0);
+  return out;
+}
+
+function nodeHashInto(leftRight: Uint8Array, out: Uint8Array, offset: number): void {
   nodeInput[0] = NODE_TAG;
   nodeInput.set(leftRight, 1);
-  return sha256(nodeInput);
+  sha256ShortInto(nodeInput, out, offset);
 }
 
 /** One tree level: its hashes back to back, 32 bytes each (no object per node: 100,000 leaves stay cheap). */
@@ -133,7 +148,7 @@ function hashAt(level: Level, index: number): Uint8Array {
 
 function leafLevel(canonical: readonly DrawEntry[]): Level {
   const hashes = new Uint8Array(canonical.length * 32);
-  for (let i = 0; i < canonical.length; i++) hashes.set(checkedLeafHash(canonical[i]!), i * 32);
+  for (let i = 0; i < canonical.length; i++) leafHashInto(canonical[i]!, hashes, i * 32);
   return { hashes, count: canonical.length };
 }
 
@@ -142,7 +157,7 @@ function parentLevel(level: Level): Level {
   const count = Math.ceil(level.count / 2);
   const hashes = new Uint8Array(count * 32);
   for (let i = 0; 2 * i + 1 < level.count; i++) {
-    hashes.set(nodeHash(level.hashes.subarray(i * 64, i * 64 + 64)), i * 32);
+    nodeHashInto(level.hashes.subarray(i * 64, i * 64 + 64), hashes, i * 32);
   }
   if (level.count % 2 === 1) hashes.set(hashAt(level, level.count - 1), (count - 1) * 32);
   return { hashes, count };
