@@ -2,13 +2,11 @@ import { Link } from 'react-router';
 import type { ChatItemCard } from '../../../../protocol/chat';
 import { ROUTES } from '../../../../protocol/routes';
 import { mediaUrl } from '../../../api/client';
+import { RarityChip } from '../../../ui/RarityChip';
 import styles from './HowlCard.module.css';
-
-const TIERS = new Set(['common', 'uncommon', 'rare', 'epic', 'legendary']);
 
 /** A Howled collectible (docs/product.md §14): its art, name and rarity, linking to its viewer. */
 export function HowlCard({ item, linked = true }: { item: ChatItemCard; linked?: boolean }) {
-  const tier = item.sRarity.toLowerCase();
   const body = (
     <>
       <span className={styles.plate}>
@@ -17,9 +15,7 @@ export function HowlCard({ item, linked = true }: { item: ChatItemCard; linked?:
       <span className={styles.text}>
         <span className={styles.kicker}>Howled collectible</span>
         <span className={styles.name}>{item.sName}</span>
-        {item.sRarity && (
-          <span className={`${styles.pill} ${TIERS.has(tier) ? styles[tier] : ''}`}>{item.sRarity}</span>
-        )}
+        {item.sRarity && <RarityChip tier={item.sRarity} />}
       </span>
     </>
   );

@@ -9,6 +9,7 @@ import { flags } from '../../../lib/flags';
 import { local } from '../../../lib/storage';
 import { Dialog } from '../../../ui/Dialog';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
+import { RarityChip } from '../../../ui/RarityChip';
 import { useCollections } from '../api/collectibles';
 import { rarityClass } from '../model/rarity';
 import styles from './CollectibleViewer.module.css';
@@ -114,7 +115,7 @@ export function CollectibleViewer({ item, sContractAddress, allowChat }: Collect
                 <dt>{attribute.trait_type}</dt>
                 <dd>
                   {tier ? (
-                    <span className={`${styles.pill} ${styles[tier]}`}>{attribute.value}</span>
+                    <RarityChip tier={String(attribute.value)} size="large" />
                   ) : (
                     <span className={styles.value}>{attribute.value}</span>
                   )}
