@@ -34,8 +34,12 @@ export interface Runtime {
   routes?(app: FastifyInstance): void | Promise<void>;
   /** Background work on a timer (main.ts runs them; tests drive them directly). */
   jobs?: readonly Job[];
-  /** This capability's fields of pUserData; null means "no member profile" (getUserData answers NOT_REGISTERED). */
-  userData?(userId: string, now: number): Promise<Partial<UserData> | null>;
+  /**
+   * This capability's fields of pUserData; null means "no member profile" (getUserData answers
+   * NOT_REGISTERED). `earlier` holds the parts of the capabilities before it in the list, so of every
+   * capability it uses: read from there instead of querying them again.
+   */
+  userData?(userId: string, now: number, earlier: Partial<UserData>): Promise<Partial<UserData> | null>;
   /** Runs inside the registration transaction: grants and notices commit or vanish with the profile. */
   onMemberRegistered?(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
   /** The signed-in account behind a request (exactly one capability answers this: identity). */
@@ -182,7 +186,7 @@ export async function startCapabilities(capabilities: readonly Capability[], dep
       let data: Partial<UserData> = {};
       for (const runtime of runtimes) {
         if (!runtime.userData) continue;
-        const part = await runtime.userData(userId, now);
+        const part = await runtime.userData(userId, now, data);
         if (part === null) return null;
         data = { ...data, ...part };
       }

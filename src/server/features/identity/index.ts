@@ -40,7 +40,6 @@ export const identity: Capability = {
 
 export { authenticateGuest, createGuestPlayer, markGuestBeatDemo } from './guests';
 export {
-  accountEmail,
   existingUsernames,
   findUserIdByHandle,
   usernamesOf,

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { prepared } from '../../shared/prepared';
 import type { DbOrTrx } from '../../shared/transaction';
 
 /** The account id behind an operator's handle: a user id, an email, or a member's username. */
@@ -57,11 +56,3 @@ export async function usernamesStartingWith(db: DbOrTrx, prefix: string, limit: 
     .execute();
   return rows.map((r) => r.username);
 }
-
-/** The account's email address (lower case, as Better Auth stores it), or null. */
-export async function accountEmail(db: DbOrTrx, userId: string): Promise<string | null> {
-  const [row] = await emailOf(db, userId);
-  return row?.email ?? null;
-}
-
-const emailOf = prepared((db, userId: string) => db.selectFrom('user').select('email').where('id', '=', userId));

@@ -39,5 +39,4 @@ export const wallet: Capability = {
   }),
 };
 
-export { linkedAddress } from './links';
 export type { WalletTables } from './tables';

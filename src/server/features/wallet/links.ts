@@ -180,11 +180,6 @@ export async function linkedWallet(db: DbOrTrx, userId: string) {
   return (await linkOf(db, userId))[0];
 }
 
-/** The member's linked address (checksummed), or null. */
-export async function linkedAddress(db: DbOrTrx, userId: string): Promise<string | null> {
-  return (await linkedWallet(db, userId))?.address ?? null;
-}
-
 export async function walletUserData(db: DbOrTrx, userId: string): Promise<WalletUserData> {
   const row = await linkedWallet(db, userId);
   return {

@@ -3,8 +3,6 @@ import type { IsWhitelistedAnswer } from '../../../protocol/whitelist';
 import { isWhitelistedInput } from '../../../protocol/whitelist.schema';
 import type { Capability } from '../../capability';
 import { defineAction } from '../../http/actions';
-import { accountEmail } from '../identity/index';
-import { linkedAddress } from '../wallet/index';
 import { whitelistCli } from './cli';
 import { isListed, isMemberListed } from './entries';
 import { whitelistMigrations } from './migrations';
@@ -16,6 +14,7 @@ import { whitelistMigrations } from './migrations';
  */
 export const whitelist: Capability = {
   name: 'whitelist',
+  // Its pUserData part reads theirs (email, linked address), so it comes after both.
   uses: ['identity', 'wallet'],
   migrations: whitelistMigrations,
   cli: whitelistCli,
@@ -34,10 +33,10 @@ export const whitelist: Capability = {
         },
       }),
     ],
-    async userData(userId) {
-      const [email, address] = await Promise.all([accountEmail(ctx.db, userId), linkedAddress(ctx.db, userId)]);
-      return { bInWhitelist: await isMemberListed(ctx.db, email, address) };
-    },
+    // The member's email (identity) and linked address (wallet) come from their parts of pUserData.
+    userData: async (_userId, _now, earlier) => ({
+      bInWhitelist: await isMemberListed(ctx.db, earlier.sEmail ?? null, earlier.sWalletAddress ?? null),
+    }),
   }),
 };
 
