@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
+import { ErrorCode } from '../protocol/errorCodes';
 import type { UserData } from '../protocol/identity';
 import type { DialectName } from './db/index';
 import type { Deps } from './deps';
 import type { Database } from './features/index';
 import type { ActionDef } from './http/actions';
+import type { Revisions } from './shared/revisions';
+import { userDataCache } from './shared/userDataCache';
 
 /**
  * The capability module: everything one product capability brings to the server, declared in
@@ -40,6 +43,11 @@ export interface Runtime {
    * capability it uses: read from there instead of querying them again.
    */
   userData?(userId: string, now: number, earlier: Partial<UserData>): Promise<Partial<UserData> | null>;
+  /**
+   * The next instant this capability's part of pUserData changes by the clock alone, with no write
+   * (a new reward day). Remembered answers end there (shared/userDataCache.ts).
+   */
+  userDataChangesAt?(now: number): Promise<number>;
   /** Runs inside the registration transaction: grants and notices commit or vanish with the profile. */
   onMemberRegistered?(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
   /** The signed-in account behind a request (exactly one capability answers this: identity). */
@@ -55,6 +63,8 @@ export interface SessionUser {
   emailVerified: boolean;
   name: string;
   sessionId: string;
+  /** The member's data revisions, read with the session (shared/revisions.ts). */
+  revisions?: Revisions;
 }
 
 export interface MemberRegistered {
@@ -99,6 +109,8 @@ export interface SeedContext {
 export interface AppContext extends Deps {
   /** pUserData of docs/product.md §3, composed from every capability; null when the account has no profile. */
   userData(userId: string, now: number): Promise<UserData | null>;
+  /** The getUserData action's answer in JSON bytes, remembered while nothing it reads changes. */
+  userDataAnswer(userId: string, now: number, revisions?: Revisions): Promise<Buffer | null>;
   /** Tells every capability that a member registered, inside the registration transaction. */
   memberRegistered(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
   gameVarDefinitions: readonly GameVarDefinition[];
@@ -179,19 +191,33 @@ export interface Started {
  */
 export async function startCapabilities(capabilities: readonly Capability[], deps: Deps): Promise<Started> {
   const runtimes: Runtime[] = [];
+  const userData = async (userId: string, now: number) => {
+    let data: Partial<UserData> = {};
+    for (const runtime of runtimes) {
+      if (!runtime.userData) continue;
+      const part = await runtime.userData(userId, now, data);
+      if (part === null) return null;
+      data = { ...data, ...part };
+    }
+    return data as UserData;
+  };
+  const remembered = userDataCache({
+    db: deps.db,
+    maxAgeMs: deps.config.userDataCacheMs,
+    compose: userData,
+    encode: (pUserData) => Buffer.from(JSON.stringify({ iErrorCode: ErrorCode.OK, pUserData })),
+    async changesAt(now) {
+      let next = Number.POSITIVE_INFINITY;
+      for (const runtime of runtimes)
+        if (runtime.userDataChangesAt) next = Math.min(next, await runtime.userDataChangesAt(now));
+      return next;
+    },
+  });
   const ctx: AppContext = {
     ...deps,
     gameVarDefinitions: allGameVarDefinitions(capabilities),
-    async userData(userId, now) {
-      let data: Partial<UserData> = {};
-      for (const runtime of runtimes) {
-        if (!runtime.userData) continue;
-        const part = await runtime.userData(userId, now, data);
-        if (part === null) return null;
-        data = { ...data, ...part };
-      }
-      return data as UserData;
-    },
+    userData,
+    userDataAnswer: (userId, now, revisions) => remembered.answer(userId, now, revisions),
     async memberRegistered(trx, event) {
       for (const runtime of runtimes) await runtime.onMemberRegistered?.(trx, event);
     },

@@ -27,6 +27,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).default(1000),
+  USER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   MINT_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   MINT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MINT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
@@ -67,6 +68,11 @@ export interface Config {
   rateLimitScale: number;
   /** How long the hot public reads of settings (maintenance, flags) are remembered in memory. */
   settingsCacheMs: number;
+  /**
+   * The longest a remembered getUserData answer is served (0: never remembered). Writes to what it
+   * reads end it at once (shared/revisions.ts); this bounds only the live counters left out of that.
+   */
+  userDataCacheMs: number;
   /** The server's build version, sent as Client-Version on every response. */
   version: string;
   /** The mint queue: items older than delayMs get a token id, batchSize at a time, every intervalMs. */
@@ -162,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     settingsCacheMs: env.SETTINGS_CACHE_MS,
+    userDataCacheMs: env.USER_DATA_CACHE_MS,
     version: readVersion(env.WEB_DIST),
     mint: { delayMs: env.MINT_DELAY_MS, intervalMs: env.MINT_INTERVAL_MS, batchSize: env.MINT_BATCH_SIZE },
     gameTimeScale: isProduction ? 1 : env.GAME_TIME_SCALE,

@@ -1,5 +1,6 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
 import type { MigrationFactory } from '../capability';
+import { revisionTableMigration } from '../shared/revisions';
 import type { DialectName } from './index';
 
 /** An auto-incrementing integer primary key on either dialect. */
@@ -59,6 +60,8 @@ export const platformMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('job_lease').execute();
     },
   }),
+  // getUserData's remembered answers stay good while these counters stand (shared/revisions.ts).
+  'platform/003_data_revision': revisionTableMigration,
 };
 
 /**

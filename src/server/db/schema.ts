@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DataRevisionTable } from '../shared/revisions';
 
 /**
  * Table types of the platform's tables. Timestamps are milliseconds since the epoch; booleans are
@@ -45,4 +46,5 @@ export interface PlatformTables {
   mail_outbox: MailOutboxTable;
   rate_limit: RateLimitTable;
   job_lease: JobLeaseTable;
+  data_revision: DataRevisionTable;
 }

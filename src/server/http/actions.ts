@@ -21,7 +21,15 @@ export interface ActionDef<S extends z.ZodType = z.ZodType> {
   input: S;
   /** 'public': anyone; 'member': a valid bearer session is required (else NOT_SIGNED_IN). */
   auth: 'public' | 'member';
-  handler(input: z.infer<S>, ctx: ActionContext): Promise<Answer>;
+  handler(input: z.infer<S>, ctx: ActionContext): Promise<Answer | SerializedAnswer>;
+}
+
+/** An answer already in JSON bytes (a remembered getUserData): sent as it is, without serialising again. */
+export class SerializedAnswer {
+  constructor(
+    readonly iErrorCode: number,
+    readonly json: Buffer,
+  ) {}
 }
 
 /** Declares one action; the type of `input` flows into the handler. */
@@ -59,10 +67,15 @@ export function registerActions(
     if (!action) return fail(ErrorCode.UNKNOWN_ACTION);
     const answer = await route(action, req, reply);
     onAnswer(key, answer.iErrorCode);
+    if (answer instanceof SerializedAnswer) return reply.type('application/json; charset=utf-8').send(answer.json);
     return answer;
   });
 
-  async function route(action: ActionDef, req: FastifyRequest, reply: FastifyReply): Promise<Answer> {
+  async function route(
+    action: ActionDef,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Answer | SerializedAnswer> {
     const parsed = action.input.safeParse(req.body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];

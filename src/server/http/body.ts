@@ -52,7 +52,8 @@ export function hasNulCharacter(value: unknown, depth = 0): boolean {
 
 /** Refuses, before any handler runs, a body or query with a NUL character anywhere. */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
-    if (hasNulCharacter(req.body) || hasNulCharacter(req.query)) throw new BadBody('A field contains a NUL character');
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (hasNulCharacter(req.body) || hasNulCharacter(req.query)) done(new BadBody('A field contains a NUL character'));
+    else done();
   });
 }

@@ -46,3 +46,21 @@ export function securityHeaders(config: Config): Record<string, string> {
   });
   return headers;
 }
+
+/**
+ * The headers of a JSON answer under /api (OWASP's REST set): such an answer is never a page, so
+ * the page-only headers (CSP sources, DNS prefetch, XSS filter…) would only cost time on every call.
+ * Nothing under /api may be stored by a cache: it is a member's data.
+ */
+export function apiSecurityHeaders(config: Config): Record<string, string> {
+  const page = securityHeaders(config);
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cache-control': 'no-store',
+    'cross-origin-resource-policy': page['cross-origin-resource-policy'] ?? 'same-origin',
+    'referrer-policy': page['referrer-policy'] ?? 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(page['strict-transport-security'] ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
+  };
+}

@@ -8,6 +8,10 @@ export function ttlCache<T>(read: () => Promise<T>, ttlMs: number, now: () => nu
   let expires = 0;
   let pending: Promise<T> | null = null;
   const cache = {
+    /** The remembered value while it is fresh, without waiting (hot synchronous paths). */
+    peek(): T | undefined {
+      return ttlMs > 0 && value !== undefined && now() < expires ? value : undefined;
+    },
     async get(): Promise<T> {
       if (ttlMs <= 0) return read();
       if (value !== undefined && now() < expires) return value;

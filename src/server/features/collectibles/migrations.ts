@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { revisionTriggers } from '../../shared/revisions';
 import { newPublicId } from './items';
 
 export const collectiblesMigrations: Record<string, MigrationFactory> = {
@@ -129,4 +130,11 @@ export const collectiblesMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('item_opened').execute();
     },
   }),
+  // Notices show their items; rarity counts change with every mint and age out of the cache instead.
+  'collectibles/005_revisions': revisionTriggers([
+    { table: 'item', member: 'owner_user_id' },
+    { table: 'item_opened', member: (row) => `(SELECT owner_user_id FROM item WHERE id = ${row}.item_id)` },
+    { table: 'template' },
+    { table: 'collection' },
+  ]),
 };

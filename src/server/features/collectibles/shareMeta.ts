@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { itemRarity } from '../../../protocol/collectibles';
 import { ROUTES } from '../../../protocol/routes';
 import type { AppContext } from '../../capability';
@@ -70,20 +70,28 @@ export function registerShareMeta(app: FastifyInstance, ctx: AppContext): void {
     template ??= readFileSync(path.join(path.resolve(ctx.config.webDist), 'index.html'), 'utf8');
     return template;
   };
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+  // Runs before every request: anything but a viewer page leaves at once, synchronously.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return done();
     const [pathname, query = ''] = req.url.split('?');
-    if (pathname !== ROUTES.viewer && pathname !== `${ROUTES.viewer}/`) return;
+    if (pathname !== ROUTES.viewer && pathname !== `${ROUTES.viewer}/`) return done();
+    answerWithTags(query, reply).then((sent) => {
+      if (!sent) done();
+    }, done);
+  });
+
+  /** The viewer page with the item's tags; false when it has none (unknown item, app not built). */
+  async function answerWithTags(query: string, reply: FastifyReply): Promise<boolean> {
     const sItemID = new URLSearchParams(query).get('sItemID') ?? '';
-    if (!/^[a-z2-9]{16}$/.test(sItemID)) return;
+    if (!/^[a-z2-9]{16}$/.test(sItemID)) return false;
     let html: string;
     try {
       html = page();
     } catch {
-      return; // the web app is not built: the static layer says so
+      return false; // the web app is not built: the static layer says so
     }
     const item = await publicCollectible(ctx.db, sItemID);
-    if (!item) return;
+    if (!item) return false;
     const owner = await ownerUserName(ctx.db, sItemID);
     const base = ctx.config.publicUrl;
     const image = item.publicMetadata.image.startsWith('http')
@@ -99,6 +107,7 @@ export function registerShareMeta(app: FastifyInstance, ctx: AppContext): void {
     });
     const withTags = html.replace(/<title>[^<]*<\/title>/, tags);
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(withTags);
-  });
+    reply.type('text/html; charset=utf-8').send(withTags);
+    return true;
+  }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
+import { revisionTriggers } from '../../shared/revisions';
 
 export const gamevarsMigrations: Record<string, MigrationFactory> = {
   'gamevars/001_game_vars': () => ({
@@ -16,4 +17,5 @@ export const gamevarsMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('game_var').execute();
     },
   }),
+  'gamevars/002_revisions': revisionTriggers([{ table: 'game_var' }]),
 };

@@ -11,7 +11,7 @@ import {
   userVerifiedInput,
   verifyCodeInput,
 } from '../../../protocol/identity.schema';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, defineAction, fail, SerializedAnswer } from '../../http/actions';
 import type { Auth } from './auth';
 import { usableInviteEmail } from './invites';
 import { overLimit } from './limits';
@@ -68,8 +68,8 @@ export const identityActions = (auth: Auth): ActionDef[] => [
     input: getUserDataInput,
     auth: 'member',
     async handler(_input, { deps, user }) {
-      const pUserData = await deps.userData(user.id, deps.clock.now());
-      return pUserData ? { iErrorCode: 0, pUserData } : fail(ErrorCode.NOT_REGISTERED);
+      const answer = await deps.userDataAnswer(user.id, deps.clock.now(), user.revisions);
+      return answer ? new SerializedAnswer(ErrorCode.OK, answer) : fail(ErrorCode.NOT_REGISTERED);
     },
   }),
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import type { Deps } from '../../deps';
+import { addRouteHook } from '../../http/routeHook';
 import { type LimitCheck, overLimit } from './limits';
 
 const AUTH_ROUTE = '/api/auth/*';
@@ -95,8 +96,17 @@ export function profileProblem(body: unknown): string | null {
 export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
   const claimedLinks = new WeakMap<FastifyRequest, string>();
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.routeOptions.url !== AUTH_ROUTE) return;
+  // Hooks of Better Auth's route only (registered before it), not of every request.
+  addRouteHook(app, AUTH_ROUTE, 'preHandler', guardHook);
+  addRouteHook(app, AUTH_ROUTE, 'onResponse', giveBackRefusedLink);
+
+  function guardHook(req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+    guard(req, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  }
+
+  async function guard(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const url = new URL(req.url, 'http://portal');
     const path = url.pathname.slice(AUTH_PREFIX.length);
     if (req.method === 'POST') {
@@ -116,15 +126,15 @@ export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
       if (!(await claimLink(deps, hash))) return refuse(reply, 401, LINK_ALREADY_USED);
       claimedLinks.set(req, hash);
     }
-  });
+  }
 
   // A link Better Auth refused (expired, forged, redirected) was not used: give the claim back.
-  app.addHook('onResponse', async (req, reply) => {
+  async function giveBackRefusedLink(req: FastifyRequest, reply: FastifyReply) {
     const hash = claimedLinks.get(req);
     if (hash && reply.statusCode !== 200) {
       await deps.db.deleteFrom('used_email_link').where('token_hash', '=', hash).execute();
     }
-  });
+  }
 }
 
 /** Records a link as used; false when it already was. The primary key makes two clicks race safely. */

@@ -2,6 +2,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { revisionTriggers } from '../../shared/revisions';
 import { authSchemaOptions } from './auth';
 
 /**
@@ -66,4 +67,10 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await runMigrations();
     },
   }),
+  // pUserData reads the profile, the account and (to sign the request in) the session.
+  'identity/003_revisions': revisionTriggers([
+    { table: 'member', member: 'user_id' },
+    { table: 'user', member: 'id' },
+    { table: 'session', member: (row) => `${row}."userId"` },
+  ]),
 };

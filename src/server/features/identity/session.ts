@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../capability';
 import { prepared } from '../../shared/prepared';
+import { readRevisions, SHARED_SCOPE } from '../../shared/revisions';
 import type { Database } from '../index';
 
 /**
@@ -23,26 +24,53 @@ export function bearerToken(header: string | undefined, secret: string): string 
   }
   const dot = value.indexOf('.');
   if (dot < 0) return value;
+  let verified = verifiedBySecret.get(secret);
+  const known = verified?.get(value);
+  if (known) return known;
   const token = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  verified.set(value, token);
+  return token;
 }
+
+/** Signed tokens already checked, by secret: the same string needs no second HMAC. */
+const verifiedBySecret = new Map<string, Map<string, string>>();
+const MAX_VERIFIED = 10_000;
 
 const sessionByToken = prepared((db, token: string) =>
   db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select([
+    .select((eb) => [
       'session.id as sessionId',
       'session.expiresAt',
       'user.id',
       'user.email',
       'user.emailVerified',
       'user.name',
+      eb.selectFrom('data_revision').select('revision').whereRef('scope', '=', 'user.id').as('member_revision'),
+      eb.selectFrom('data_revision').select('revision').where('scope', '=', SHARED_SCOPE).as('shared_revision'),
     ])
     .where('session.token', '=', token),
 );
+
+interface KnownSession {
+  user: Omit<SessionUser, 'revisions'>;
+  expiresAt: number;
+  /** The member's data revision when the session was read: writes to the session or the account raise it. */
+  member: number;
+}
+
+/** Sessions seen lately, by token, per database. */
+const known = new WeakMap<Kysely<Database>, Map<string, KnownSession>>();
+const MAX_KNOWN_SESSIONS = 10_000;
 
 /**
  * The signed-in account behind the request: the bearer token only. A cookie never signs a portal
@@ -71,15 +99,36 @@ export async function sessionFromBearer(
   return token ? sessionOfToken(deps.db, token) : null;
 }
 
+/**
+ * The session behind a token: from memory while the member's data revision stands (a sign-out,
+ * a refresh or an account change raises it: shared/revisions.ts), else one indexed query. Either
+ * way the answer carries the member's revisions, read before anything else about the member.
+ */
 async function sessionOfToken(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
+  let sessions = known.get(db);
+  if (!sessions) {
+    sessions = new Map();
+    known.set(db, sessions);
+  }
+  const held = sessions.get(token);
+  if (held) {
+    const revisions = await readRevisions(db, held.user.id);
+    if (revisions.member === held.member && held.expiresAt > Date.now()) return { ...held.user, revisions };
+    sessions.delete(token);
+  }
   const [row] = await sessionByToken(db, token);
   // Better Auth stamps sessions with real time, so they are compared with real time too.
-  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
-  return {
+  const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
+  if (!row || expiresAt <= Date.now()) return null;
+  const user = {
     id: row.id,
     email: row.email,
     emailVerified: Boolean(row.emailVerified),
     name: row.name,
     sessionId: row.sessionId,
   };
+  const revisions = { member: Number(row.member_revision ?? 0), shared: Number(row.shared_revision ?? 0) };
+  if (sessions.size >= MAX_KNOWN_SESSIONS) sessions.delete(sessions.keys().next().value as string);
+  sessions.set(token, { user, expiresAt, member: revisions.member });
+  return { ...user, revisions };
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../protocol/errorCodes';
 import type { Flags } from '../../../protocol/flags';
 import { getFlagsInput, isMaintenanceInput } from '../../../protocol/maintenance.schema';
 import type { Deps } from '../../deps';
 import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { addRouteHook } from '../../http/routeHook';
 import { ttlCache } from '../../shared/ttlCache';
 import { getFlags, getMaintenance, type MaintenanceState } from './settings';
 
@@ -15,6 +16,8 @@ export function maintenanceState(deps: Deps) {
   return ttlCache<MaintenanceState>(() => getMaintenance(deps.db), deps.config.settingsCacheMs);
 }
 
+const ACTIONS_ROUTE = '/api/:service/:action';
+
 /** What stays open while maintenance is on: the settings every page load reads. */
 const OPEN_IN_MAINTENANCE = new Set(['portal/isMaintenance', 'portal/getFlags']);
 
@@ -22,13 +25,27 @@ const OPEN_IN_MAINTENANCE = new Set(['portal/isMaintenance', 'portal/getFlags'])
  * While maintenance is on, every other action answers MAINTENANCE (an open tab learns of it on its next
  * call and goes to /maintenance). Registered before the actions' route, so its hook applies to it.
  */
-export function maintenanceGate(app: FastifyInstance, maintenance: { get(): Promise<MaintenanceState> }): void {
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.method !== 'POST' || req.routeOptions.url !== '/api/:service/:action') return;
+export function maintenanceGate(
+  app: FastifyInstance,
+  maintenance: { peek(): MaintenanceState | undefined; get(): Promise<MaintenanceState> },
+): void {
+  // A hook of the actions' route only (registered before it); synchronous while the remembered
+  // state is fresh: it runs before every action.
+  addRouteHook(app, ACTIONS_ROUTE, 'preHandler', gate);
+  function gate(req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
     const { service, action } = req.params as { service: string; action: string };
-    if (OPEN_IN_MAINTENANCE.has(`${service}/${action}`)) return;
-    if ((await maintenance.get()).bMaintenance) return reply.send(fail(ErrorCode.MAINTENANCE));
-  });
+    if (OPEN_IN_MAINTENANCE.has(`${service}/${action}`)) {
+      done();
+      return;
+    }
+    const decide = (state: MaintenanceState) => {
+      if (state.bMaintenance) reply.send(fail(ErrorCode.MAINTENANCE));
+      else done();
+    };
+    const known = maintenance.peek();
+    if (known) decide(known);
+    else maintenance.get().then(decide, done);
+  }
 }
 
 export function maintenanceActions(deps: Deps, maintenance = maintenanceState(deps)): ActionDef[] {

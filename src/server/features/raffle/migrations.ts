@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { revisionTriggers } from '../../shared/revisions';
 
 export const raffleMigrations: Record<string, MigrationFactory> = {
   'raffle/001_raffles': (dialect) => ({
@@ -109,4 +110,10 @@ export const raffleMigrations: Record<string, MigrationFactory> = {
         .execute();
     },
   }),
+  // The open raffle as pUserData shows it; its entrant and ticket counts age out of the cache instead.
+  'raffle/003_revisions': revisionTriggers([
+    { table: 'raffle', updateOf: ['status', 'title', 'opens_at', 'closes_at', 'commitment_hex', 'drand_round'] },
+    { table: 'raffle_prize' },
+    { table: 'raffle_entry', member: 'user_id' },
+  ]),
 };

@@ -17,6 +17,7 @@ export interface DailyState {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** The reward calendar day of an instant: UTC shifted by the configured offset in minutes. */
 export function rewardDay(now: number, offsetMinutes: number): string {
@@ -62,6 +63,12 @@ export function dailyAmounts(
  * `daily:<user>:<day>` makes it exactly once however many requests race: the losers' inserts
  * do nothing and they leave the cycle state alone.
  */
+/** When the reward day after the one of `now` begins. */
+export function nextRewardDayStart(now: number, offsetMinutes: number): number {
+  const shifted = now + offsetMinutes * MINUTE;
+  return shifted - (shifted % DAY) + DAY - offsetMinutes * MINUTE;
+}
+
 /** Whether today's reward is still to be granted, by the state last read. */
 export function dailyRewardDue(seen: DailyState | null, now: number, vars: RewardVars): boolean {
   return !seen || seen.lastDay < rewardDay(now, vars.dailyResetOffsetMinutes);

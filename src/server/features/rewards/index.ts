@@ -1,10 +1,11 @@
 import type { Capability } from '../../capability';
 import { rewardsActions } from './actions';
 import { rewardsCli } from './cli';
+import { nextRewardDayStart } from './daily';
 import { grantRegistrationRewards } from './grants';
 import { rewardsMigrations } from './migrations';
 import { memberRewardsData } from './userData';
-import { REWARD_VARS } from './vars';
+import { loadRewardVars, REWARD_VARS } from './vars';
 
 /**
  * Rewards (docs/product.md §4, §9, §11): the one ledger of points, tickets and collectibles,
@@ -20,6 +21,8 @@ export const rewards: Capability = {
   start: (ctx) => ({
     actions: rewardsActions,
     userData: (userId, now) => memberRewardsData(ctx.db, userId, now),
+    // A new reward day grants its login reward on the next getUserData.
+    userDataChangesAt: async (now) => nextRewardDayStart(now, (await loadRewardVars(ctx.db)).dailyResetOffsetMinutes),
     onMemberRegistered: (trx, event) => grantRegistrationRewards(trx, event),
   }),
 };

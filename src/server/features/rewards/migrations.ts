@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { revisionTriggers } from '../../shared/revisions';
 
 export const rewardsMigrations: Record<string, MigrationFactory> = {
   'rewards/001_ledger': (dialect) => ({
@@ -54,4 +55,9 @@ export const rewardsMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('balance').execute();
     },
   }),
+  'rewards/002_revisions': revisionTriggers([
+    { table: 'balance', member: 'user_id' },
+    { table: 'daily_login', member: 'user_id' },
+    { table: 'notice', member: 'user_id' },
+  ]),
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
+import { revisionTriggers } from '../../shared/revisions';
 
 export const walletMigrations: Record<string, MigrationFactory> = {
   'wallet/001_links': () => ({
@@ -30,4 +31,5 @@ export const walletMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('wallet_link').execute();
     },
   }),
+  'wallet/002_revisions': revisionTriggers([{ table: 'wallet_link', member: 'user_id' }]),
 };

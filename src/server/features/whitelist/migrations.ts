@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { revisionTriggers } from '../../shared/revisions';
 
 export const whitelistMigrations: Record<string, MigrationFactory> = {
   'whitelist/001_entries': (dialect) => ({
@@ -18,4 +19,5 @@ export const whitelistMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('whitelist_entry').execute();
     },
   }),
+  'whitelist/002_revisions': revisionTriggers([{ table: 'whitelist_entry' }]),
 };
