@@ -105,6 +105,21 @@ describe.each(DIALECTS)('remembered getUserData on %s', (dialect) => {
     expect((await expectFresh(member, 'raffle entered')).pRaffleDrawInfo).toMatchObject({ iEntryTickets: 1 });
   });
 
+  it('grants the daily reward exactly once under 30 parallel first calls, and every answer shows it', async () => {
+    const member = await newMember();
+    clock.advance(DAY);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => getUserData(member)));
+    const rows = await t.deps.db
+      .selectFrom('ledger')
+      .select('idem_key')
+      .where('user_id', '=', member.userId)
+      .where('idem_key', 'like', 'daily:%')
+      .execute();
+    expect(new Set(rows.map((row) => row.idem_key)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.pUserData.iPoints)).size).toBe(1);
+    await expectFresh(member, 'after the race');
+  });
+
   it('grants the next reward day at its first call, though nothing was written', async () => {
     const member = await newMember();
     const today = await expectFresh(member, 'day one');
