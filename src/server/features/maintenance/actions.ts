@@ -57,7 +57,7 @@ export function maintenanceActions(deps: Deps, maintenance = maintenanceState(de
       input: isMaintenanceInput,
       auth: 'public',
       async handler() {
-        const state = await maintenance.get();
+        const state = maintenance.peek() ?? (await maintenance.get());
         return { iErrorCode: 0, bMaintenance: state.bMaintenance, sMessage: state.sMessage };
       },
     }),
@@ -67,7 +67,7 @@ export function maintenanceActions(deps: Deps, maintenance = maintenanceState(de
       input: getFlagsInput,
       auth: 'public',
       async handler() {
-        return { iErrorCode: 0, pFlags: await flags.get() };
+        return { iErrorCode: 0, pFlags: flags.peek() ?? (await flags.get()) };
       },
     }),
   ];
