@@ -73,7 +73,8 @@ export class ScryptPool {
       const pending = this.#queue.shift() as Pending;
       slot.pending = pending;
       slot.worker.ref();
-      slot.worker.postMessage(pending.job);
+      // A small Buffer is a view of Node's shared 8 KB pool, which would be cloned whole: copy the salt.
+      slot.worker.postMessage({ ...pending.job, salt: new Uint8Array(pending.job.salt) });
     }
   }
 
