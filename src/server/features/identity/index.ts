@@ -7,6 +7,7 @@ import { registerAuthRoute } from './authRoute';
 import { identityCli } from './cli';
 import { createAuthMail } from './mail';
 import { identityMigrations } from './migrations';
+import { closePasswordWorkers } from './password';
 import { sessionFromBearer, sessionFromRequest } from './session';
 import { identityUserData } from './userData';
 
@@ -31,6 +32,7 @@ export const identity: Capability = {
       routes(app) {
         registerAuthGuards(app, ctx);
         registerAuthRoute(app, auth, ctx.config.publicUrl);
+        app.addHook('onClose', closePasswordWorkers);
       },
       userData: (userId) => identityUserData(ctx.db, userId),
       authenticate: (req) => sessionFromRequest({ db: ctx.db, secret: ctx.config.authSecret }, req),

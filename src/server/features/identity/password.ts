@@ -1,40 +1,16 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
+import { ScryptPool } from './scryptPool';
 
 /**
- * Password hashing with node:crypto's scrypt, which runs on libuv's thread pool and so never
- * blocks the event loop (Better Auth's default is a pure-JS scrypt on the main thread).
+ * Password hashing with node:crypto's scrypt in worker threads (scryptPool.ts), one per core: never
+ * on the event loop, and not on libuv's thread pool either, which stays free for Better Auth's
+ * WebCrypto signing (Better Auth's default is a pure-JS scrypt on the main thread).
  * Format: `scrypt$N$r$p$salt$key` (hex), so parameters can be raised later.
  */
-const rawScrypt = promisify(scryptCallback) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-
-/**
- * At most this many hashes run at once. The thread pool (4 threads) also serves Better Auth's
- * WebCrypto signing; with every thread busy hashing, each sign-in's signing waits behind the whole
- * hash queue and sign-in throughput falls to a third of the KDF's. One thread stays free for it.
- */
-const MAX_CONCURRENT = Math.max(1, Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 1));
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function scrypt(...args: Parameters<typeof rawScrypt>): Promise<Buffer> {
-  // A finishing hash hands its slot straight to the next waiting one.
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await rawScrypt(...args);
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+/** An idle worker holds ~12 MB and a hash 32 MB more: past 8 cores, more workers is mostly memory. */
+const MAX_WORKERS = 8;
+const pool = new ScryptPool({ size: Math.min(availableParallelism(), MAX_WORKERS) });
 
 const PARAMS = { N: 16384, r: 16, p: 1 };
 const KEY_LENGTH = 64;
@@ -43,7 +19,12 @@ const maxmem = (n: number, r: number) => 128 * n * r * 2;
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const { N, r, p } = PARAMS;
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  const key = await pool.hash({
+    password: password.normalize('NFKC'),
+    salt,
+    keylen: KEY_LENGTH,
+    options: { N, r, p, maxmem: maxmem(N, r) },
+  });
   return `scrypt$${N}$${r}$${p}$${salt.toString('hex')}$${key.toString('hex')}`;
 }
 
@@ -53,11 +34,14 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
   const N = Number(n);
   const R = Number(r);
   const expected = Buffer.from(keyHex, 'hex');
-  const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltHex, 'hex'), expected.length, {
-    N,
-    r: R,
-    p: Number(p),
-    maxmem: maxmem(N, R),
+  const key = await pool.hash({
+    password: password.normalize('NFKC'),
+    salt: Buffer.from(saltHex, 'hex'),
+    keylen: expected.length,
+    options: { N, r: R, p: Number(p), maxmem: maxmem(N, R) },
   });
   return timingSafeEqual(key, expected);
 }
+
+/** Stops the hashing workers (idle ones at once, busy ones after their hash); the next hash starts new ones. */
+export const closePasswordWorkers = (): Promise<void> => pool.close();
