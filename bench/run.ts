@@ -112,7 +112,7 @@ try {
   for (const measure of measures) {
     if (only.length && !only.some((word) => measure.name.startsWith(word))) continue;
     console.log(`\n${measure.name}`);
-    print(await measure.run({ app, load, baseline }));
+    print(await measure.run({ app, load, baseline, bare: bareBaseline }));
   }
 } finally {
   await app.close();
