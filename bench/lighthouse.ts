@@ -28,7 +28,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /** A signed-in member's session token, as the web keeps it (sessionStorage, auth.token). */
-async function memberToken(app: BenchApp): Promise<string> {
+export async function memberToken(app: BenchApp): Promise<string> {
   const { url } = app;
   const json = { 'content-type': 'application/json', origin: url };
   const email = `lighthouse-${Date.now()}@bench.local`;
