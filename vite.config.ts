@@ -32,6 +32,10 @@ function mayBeShell(file: string): boolean {
   );
 }
 
+/** The parts of every page outside the entry: layouts, member data, the query client, the UI primitives, navbar and footer. */
+const PAGE_PARTS =
+  /^src\/web\/(layouts\/|lib\/|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$))/;
+
 /** Fails the build when the entry would load a module from outside the shell folders. */
 function guardShell(): Plugin {
   return {
@@ -118,6 +122,13 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                   test: /node_modules[\\/]/,
                 },
                 { name: 'shell', tags: ['$initial'], test: (id) => mayBeShell(projectPath(id)) },
+                // What every page loads with its screen, in a few files instead of dozens of small
+                // ones: each is a request, and with HTTP/1.1 at most six run at once.
+                ...[
+                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+                  { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+                  { name: 'page', test: (id: string) => PAGE_PARTS.test(projectPath(id)) },
+                ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
               ],
             },
           },

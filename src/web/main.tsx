@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
 import { initDebug } from './lib/debug';
+import { askUserDataEarly } from './lib/earlyUserData';
 import { lastKnownFlags, loadFlags, setFlags } from './lib/flags';
 import { documentShell, markShellLive } from './lib/shell';
 import { createAppRouter, preloadRoute, routerReady } from './router';
@@ -23,7 +24,11 @@ if (shell === null || (shell === 'member') !== mayHaveSession) {
   root.render(<Loading fullscreen />);
 }
 
-// The page's layout and screen download while the session and the flags are checked.
+// The session and the flags are needed before the first route decides anything; a member's data
+// is asked for meanwhile, with the token the session check is about. These few requests go first,
+// then the page's layout and screen download while they are answered.
+const checks = Promise.all([loadFlags(), refreshSession()]);
+if (mayHaveSession) askUserDataEarly(getAuthState().token as string);
 preloadRoute(window.location.pathname, lastKnownFlags());
 
 /**
@@ -31,8 +36,7 @@ preloadRoute(window.location.pathname, lastKnownFlags());
  * until its module has finished evaluating.
  */
 async function start(): Promise<void> {
-  // The session and the flags are needed before the first route decides anything.
-  const [flags] = await Promise.all([loadFlags(), refreshSession()]);
+  const [flags] = await checks;
   setFlags(flags);
   const router = createAppRouter(flags);
 
