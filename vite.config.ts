@@ -18,9 +18,13 @@ const SHELL_FOLDERS = ['src/web/', 'src/protocol/'];
 const NOT_SHELL = ['src/web/features/', 'src/web/ui/'];
 const SHELL_EXCEPTIONS = ['src/web/features/maintenance/'];
 
+/** The script of the prerendered documents, which starts the entry after their first paint (its own chunk). */
+const BOOT = 'src/web/boot.ts';
+
 const projectPath = (id: string) => path.relative(__dirname, id).split(path.sep).join('/');
 
 function mayBeShell(file: string): boolean {
+  if (file === BOOT) return false;
   if (SHELL_EXCEPTIONS.some((folder) => file.startsWith(folder))) return true;
   if (file.startsWith('src/web/ui/')) return !file.slice('src/web/ui/'.length).includes('/'); // ui's subfolders load later
   return (
@@ -28,19 +32,24 @@ function mayBeShell(file: string): boolean {
   );
 }
 
+/** The parts of every page outside the entry: layouts, member data, the query client, the UI primitives, navbar and footer. */
+const PAGE_PARTS =
+  /^src\/web\/(layouts\/|lib\/|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$))/;
+
 /** Fails the build when the entry would load a module from outside the shell folders. */
 function guardShell(): Plugin {
   return {
     name: 'guard-shell',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
-      if (entry?.type !== 'chunk') return;
-      const strays = [entry, ...entry.imports.map((name) => bundle[name])]
-        .flatMap((chunk) => (chunk?.type === 'chunk' ? chunk.moduleIds : []))
-        .map(projectPath)
-        .filter((file) => !file.startsWith('node_modules/') && !file.startsWith('\0') && !mayBeShell(file));
-      if (strays.length) this.error(`The entry would load modules outside the shell folders: ${strays.join(', ')}`);
+      for (const entry of Object.values(bundle)) {
+        if (entry.type !== 'chunk' || !entry.isEntry || entry.facadeModuleId?.endsWith(BOOT)) continue;
+        const strays = [entry, ...entry.imports.map((name) => bundle[name])]
+          .flatMap((chunk) => (chunk?.type === 'chunk' ? chunk.moduleIds : []))
+          .map(projectPath)
+          .filter((file) => !file.startsWith('node_modules/') && !file.startsWith('\0') && !mayBeShell(file));
+        if (strays.length) this.error(`The entry would load modules outside the shell folders: ${strays.join(', ')}`);
+      }
     },
   };
 }
@@ -56,8 +65,9 @@ function writeVersionFile(): Plugin {
 }
 
 /**
- * The body and heading fonts (Latin) are preloaded: arriving with the entry instead of after the
- * first render, they never re-wrap text that is already shown (a layout shift on long forms).
+ * The body and heading fonts (Latin), both above the fold on every screen, are preloaded: they
+ * are requested with the document instead of after its first layout, and Chromium holds that first
+ * paint a moment for them (styles/fonts.css says how each one shows meanwhile).
  */
 const PRELOADED_FONTS = [/^assets\/inter-latin-wght-normal-.*\.woff2$/, /^assets\/cinzel-latin-700-normal-.*\.woff2$/];
 
@@ -81,10 +91,11 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), writeVersionFile(), guardShell(), preloadFonts()],
+  // The server-side build only renders the screens' first paint at build time (scripts/prerender.ts).
+  plugins: isSsrBuild ? [react()] : [react(), writeVersionFile(), guardShell(), preloadFonts()],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
     __DEBUG_ALLOWED__: JSON.stringify(mode !== 'production'),
@@ -96,22 +107,32 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 300,
-    rolldownOptions: {
-      output: {
-        // The entry is two files instead of dozens: per-file gzip overhead counts against the
-        // budget. Screens, and each subfolder of ui/, stay in their own lazy chunks.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor',
-              tags: ['$initial'],
-              test: /node_modules[\\/]/,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: { index: path.resolve('src/web/index.html'), boot: path.resolve(BOOT) },
+          output: {
+            // The entry is two files instead of dozens: per-file gzip overhead counts against the
+            // budget. Screens, and each subfolder of ui/, stay in their own lazy chunks.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor',
+                  tags: ['$initial'],
+                  test: /node_modules[\\/]/,
+                },
+                { name: 'shell', tags: ['$initial'], test: (id) => mayBeShell(projectPath(id)) },
+                // What every page loads with its screen, in a few files instead of dozens of small
+                // ones: each is a request, and with HTTP/1.1 at most six run at once.
+                ...[
+                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+                  { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+                  { name: 'page', test: (id: string) => PAGE_PARTS.test(projectPath(id)) },
+                ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
+              ],
             },
-            { name: 'shell', tags: ['$initial'], test: (id) => mayBeShell(projectPath(id)) },
-          ],
+          },
         },
-      },
-    },
   },
   server: {
     port: 5173,

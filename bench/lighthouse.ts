@@ -2,6 +2,8 @@
  * Lighthouse (mobile preset, performance only) on /login, /register and /home signed in, against
  * the built web app served by the real server, in Debian's Chromium. Also runnable on its own:
  *   node --import tsx bench/lighthouse.ts
+ * (LIGHTHOUSE_LCP=1 also prints each page's LCP element and the phases of its time,
+ * LIGHTHOUSE_REPORTS=<dir> keeps the reports.)
  */
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -14,6 +16,24 @@ export interface PageScore {
   lcpMs: number;
   cls: number;
   fcpMs: number;
+  /** The largest contentful paint's element, and the simulated phases of its time (TTFB, load delay…). */
+  lcpElement: string;
+  lcpPhases: string;
+}
+
+interface LcpElementDetails {
+  items?: Array<{
+    items?: Array<{ node?: { selector?: string; nodeLabel?: string }; phase?: string; timing?: number }>;
+  }>;
+}
+
+function lcpElement(details: unknown): { element: string; phases: string } {
+  const [element, phases] = (details as LcpElementDetails | undefined)?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  return {
+    element: node ? `${node.selector} "${node.nodeLabel?.slice(0, 40)}"` : 'unknown',
+    phases: (phases?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(', '),
+  };
 }
 
 const CHROMIUM_ARGS = [
@@ -28,7 +48,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /** A signed-in member's session token, as the web keeps it (sessionStorage, auth.token). */
-async function memberToken(app: BenchApp): Promise<string> {
+export async function memberToken(app: BenchApp): Promise<string> {
   const { url } = app;
   const json = { 'content-type': 'application/json', origin: url };
   const email = `lighthouse-${Date.now()}@bench.local`;
@@ -83,8 +103,11 @@ export async function measureLighthouse(): Promise<PageScore[]> {
         const { writeFileSync } = await import('node:fs');
         writeFileSync(`${process.env.LIGHTHOUSE_REPORTS}/${path.slice(1)}.json`, JSON.stringify(lhr));
       }
+      const lcp = lcpElement(lhr.audits['largest-contentful-paint-element']?.details);
       scores.push({
         path,
+        lcpElement: lcp.element,
+        lcpPhases: lcp.phases,
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
@@ -104,5 +127,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `${s.path.padEnd(10)} score ${s.score}  LCP ${Math.round(s.lcpMs)} ms  CLS ${s.cls.toFixed(3)}  FCP ${Math.round(s.fcpMs)} ms`,
     );
+    if (process.env.LIGHTHOUSE_LCP) console.log(`           LCP ${s.lcpElement}: ${s.lcpPhases}`);
   }
 }

@@ -1,44 +1,78 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
 import { initDebug } from './lib/debug';
+import { askUserDataEarly } from './lib/earlyUserData';
 import { lastKnownFlags, loadFlags, setFlags } from './lib/flags';
-import { createAppRouter, preloadRoute } from './router';
+import { documentShell, markShellLive } from './lib/shell';
+import { createAppRouter, preloadRoute, routerReady } from './router';
 import { Loading } from './ui/Loading';
 import './styles/index.css';
 
 initDebug(window.location.search);
 
-// index.html already shows the loading screen; this one takes over from it.
-const root = createRoot(document.getElementById('root') as HTMLElement);
-root.render(<Loading fullscreen />);
+const container = document.getElementById('root') as HTMLElement;
+// The screen prerendered into this document (lib/shell.ts), kept while the app starts if it was
+// made for this visitor's session: a member's shell for a tab with a session token, a visitor's without.
+const shell = documentShell(container);
+const mayHaveSession = getAuthState().token !== null;
+let root: Root | null = null;
+if (shell === null || (shell === 'member') !== mayHaveSession) {
+  // Otherwise the loading screen (index.html shows it already) takes over.
+  root = createRoot(container);
+  root.render(<Loading fullscreen />);
+}
 
-// The page's layout and screen download while the session and the flags are checked.
+// The session and the flags are needed before the first route decides anything; a member's data
+// is asked for meanwhile, with the token the session check is about. These few requests go first,
+// then the page's layout and screen download while they are answered.
+const checks = Promise.all([loadFlags(), refreshSession()]);
+if (mayHaveSession) askUserDataEarly(getAuthState().token as string);
 preloadRoute(window.location.pathname, lastKnownFlags());
 
-// The session and the flags are needed before the first route decides anything.
-const [flags] = await Promise.all([loadFlags(), refreshSession()]);
-setFlags(flags);
-const router = createAppRouter(flags);
+/**
+ * A function, not top-level awaits: the route's lazy parts import from this entry, and cannot run
+ * until its module has finished evaluating.
+ */
+async function start(): Promise<void> {
+  const [flags] = await checks;
+  setFlags(flags);
+  const router = createAppRouter(flags);
 
-// docs/product.md §2: sign-out or loss of session while signed in goes to /login; cached member data goes with it.
-let wasSignedIn = getAuthState().status === 'signedIn';
-subscribeAuth(() => {
+  // docs/product.md §2: sign-out or loss of session while signed in goes to /login; cached member data goes with it.
+  let wasSignedIn = getAuthState().status === 'signedIn';
+  subscribeAuth(() => {
+    const signedIn = getAuthState().status === 'signedIn';
+    if (wasSignedIn && !signedIn) {
+      import('./providers').then(({ queryClient }) => queryClient.clear());
+      router.navigate('/login', { replace: true });
+    }
+    wasSignedIn = signedIn;
+  });
+
+  // The first render shows the route's screen, not an empty page while its parts arrive.
+  await routerReady(router);
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  // The shell is what this render would show when it was made for this session and the bare path
+  // (an invite or referral code changes the screen): React adopts it instead of drawing it again.
   const signedIn = getAuthState().status === 'signedIn';
-  if (wasSignedIn && !signedIn) {
-    import('./providers').then(({ queryClient }) => queryClient.clear());
-    router.navigate('/login', { replace: true });
+  if (root === null && (shell === 'member') === signedIn && window.location.search === '') {
+    hydrateRoot(container, app);
+  } else {
+    root ??= createRoot(container);
+    root.render(app);
+    markShellLive();
   }
-  wasSignedIn = signedIn;
-});
+}
 
-Promise.all([import('./api/persist'), import('./providers')]).then(([{ startPersistence }, { queryClient }]) =>
-  startPersistence(queryClient),
-);
-
-root.render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// After the first render: restored member data is no part of what the shell shows.
+start().then(() =>
+  Promise.all([import('./api/persist'), import('./providers')]).then(([{ startPersistence }, { queryClient }]) =>
+    startPersistence(queryClient),
+  ),
 );

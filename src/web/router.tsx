@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { Flags } from '../protocol/flags';
 import { ROUTES } from '../protocol/routes';
 import { RootLayout } from './layouts/RootLayout';
@@ -90,6 +90,18 @@ export function preloadRoute(pathname: string, flags: Flags): void {
   for (const { route } of matchRoutes(appRoutes(flags), pathname) ?? []) {
     if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
   }
+}
+
+/** Resolves once the router has loaded the lazy parts of the first route (or failed to, and shows its error screen). */
+export function routerReady(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 export function createAppRouter(flags: Flags) {

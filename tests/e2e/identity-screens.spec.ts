@@ -25,8 +25,9 @@ for (const width of [1280, 375]) {
     test('login', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-      // Keyboard focus, so the focus ring shows in the picture.
-      await page.getByLabel('Password', { exact: true }).focus();
+      // Keyboard focus, so the focus ring shows in the picture (a click waits for the form to be live:
+      // the prerendered form is inert until the app has taken it over).
+      await page.getByLabel('Password', { exact: true }).click();
       await page.keyboard.press('Shift+Tab');
       await expect(page.getByLabel('Email')).toBeFocused();
       await look(page, `login-${width}`);

@@ -248,6 +248,8 @@ test.describe('identity and onboarding', () => {
     const menu = page.getByRole('button', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Inventory', exact: true })).toBeHidden();
+    // The prerendered navbar is inert until the app is live; a trial click waits for that.
+    await menu.click({ trial: true });
     await menu.focus();
     await page.keyboard.press('Enter');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');

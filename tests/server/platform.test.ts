@@ -243,6 +243,28 @@ describe('production and static serving', () => {
     await app.close();
   });
 
+  it("serves a route's prerendered document where the build made one, with no-cache and pre-compressed", async () => {
+    const prerendered = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    writeFileSync(path.join(prerendered, 'index.html'), '<!doctype html><title>portal</title>');
+    writeFileSync(path.join(prerendered, 'login.html'), '<!doctype html><title>Log In · portal</title>');
+    writeFileSync(path.join(prerendered, 'login.html.br'), 'br-login');
+    const { app } = await productionApp({ WEB_DIST: prerendered });
+    for (const url of ['/login', '/login/', '/login?sCode=abc']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Log In · portal</title>');
+    }
+    const compressed = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.body).toBe('br-login');
+    // A route without its own document, and HEAD, keep index.html; other methods pass the hook by.
+    expect((await app.inject({ method: 'GET', url: '/register' })).body).toContain('<title>portal</title>');
+    expect((await app.inject({ method: 'HEAD', url: '/login' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+    await app.close();
+  });
+
   it('answers unknown pages with the app shell and 404, unknown API paths with a JSON 404', async () => {
     const { app } = await productionApp();
     const page = await app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });

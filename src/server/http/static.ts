@@ -8,7 +8,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: pre-compressed (br/gzip) files, a year of cache for hashed assets,
- * no-cache for index.html, and index.html for every route of docs/product.md §2.
+ * no-cache for the documents, and for every route of docs/product.md §2 its document: the screen
+ * prerendered at build time (`login.html` for /login, scripts/prerender.ts) or index.html.
  */
 export function registerStatic(app: FastifyInstance, webDist: string): boolean {
   const root = path.resolve(webDist);
@@ -27,15 +28,19 @@ export function registerStatic(app: FastifyInstance, webDist: string): boolean {
       res.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
-  const spaPaths = new Set(SPA_PATHS);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+  const documents = new Map(
+    SPA_PATHS.map((route) => {
+      const prerendered = `${route.slice(1)}.html`;
+      return [route, route !== '/' && existsSync(path.join(root, prerendered)) ? prerendered : 'index.html'];
+    }),
+  );
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return done();
     const pathname = req.url.split('?')[0] ?? '/';
-    const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    if (spaPaths.has(clean)) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
-    }
+    const document = documents.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+    if (!document) return done();
+    reply.header('Cache-Control', 'no-cache');
+    reply.sendFile(document);
   });
   return true;
 }

@@ -39,8 +39,11 @@ function Guarded() {
     code: !signedIn && new URLSearchParams(location.search).has('sCode') ? 'pending' : 'none',
     member: signedIn ? memberStatus(auth.user, member.data) : null,
   });
-  if (target === 'wait') return <Loading fullscreen />;
-  if (target) {
+  // A signed-in member's data is on its way: the navbar and the page frame show meanwhile (the
+  // prerendered first paint of /home, lib/shell.ts), the screen once entry routing has decided.
+  const waiting = target === 'wait';
+  if (waiting && !signedIn) return <Loading fullscreen />;
+  if (target && !waiting) {
     rememberRequestedPath(location.pathname + location.search);
     return <Navigate to={target} replace />;
   }
@@ -48,8 +51,8 @@ function Guarded() {
   return (
     <div className={styles.shell}>
       <MemberNavbar />
-      <PageBody />
-      <MemberPopups />
+      <PageBody waiting={waiting} />
+      {!waiting && <MemberPopups />}
     </div>
   );
 }

@@ -5,10 +5,7 @@ import { ROUTES } from '../../protocol/routes';
 import { signOut } from '../lib/auth';
 import { flags } from '../lib/flags';
 import { useUserData } from '../lib/memberData';
-import styles from './Shell.module.css';
-
-/** Only members see the navbar: it loads with the first page that shows it, not with the entry bundle. */
-const Navbar = lazy(() => import('../ui/navbar/Navbar'));
+import Navbar from '../ui/navbar/Navbar';
 
 // The reward popups (and the daily strip) load after the page: not part of the entry bundle.
 const RewardPopups = lazy(() => import('../features/rewards/components/RewardPopups'));
@@ -16,7 +13,7 @@ const RewardPopups = lazy(() => import('../features/rewards/components/RewardPop
 // wagmi + viem: their own chunk, requested only when bWallet is on (DESIGN §9).
 const WalletSlot = lazy(() => import('../features/wallet/components/WalletSlot'));
 
-/** The member's navigation bar (its place held while it loads); Log Out signs out and goes to /login. */
+/** The member's navigation bar (in the layouts' chunk, not the entry); Log Out signs out and goes to /login. */
 export function MemberNavbar() {
   const navigate = useNavigate();
   const member = useUserData();
@@ -25,20 +22,18 @@ export function MemberNavbar() {
     signOut().then(() => navigate(ROUTES.login, { replace: true }));
   };
   return (
-    <Suspense fallback={<div className={styles.navPlaceholder} />}>
-      <Navbar
-        onLogout={logout}
-        agentTemplateId={AGENT_TEMPLATE_ID}
-        balances={profile ? { points: profile.iPoints, tickets: profile.iRaffleTickets } : undefined}
-        walletSlot={
-          flags().bWallet ? (
-            <Suspense fallback={null}>
-              <WalletSlot />
-            </Suspense>
-          ) : undefined
-        }
-      />
-    </Suspense>
+    <Navbar
+      onLogout={logout}
+      agentTemplateId={AGENT_TEMPLATE_ID}
+      balances={profile ? { points: profile.iPoints, tickets: profile.iRaffleTickets } : undefined}
+      walletSlot={
+        flags().bWallet ? (
+          <Suspense fallback={null}>
+            <WalletSlot />
+          </Suspense>
+        ) : undefined
+      }
+    />
   );
 }
 

@@ -1,0 +1,107 @@
+/**
+ * After `vite build`: the first paint of the screens in src/web/lib/shell.ts, rendered here by the
+ * app's own components (src/web/prerender.tsx, built for Node) into `<path>.html` beside index.html,
+ * which the server sends for those paths (src/server/http/static.ts). Every document gets its CSS
+ * inline instead of a render-blocking stylesheet: the entry's, plus for a shell the stylesheets of
+ * the classes its markup uses.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const dist = path.resolve(process.env.WEB_DIST ?? 'dist/web');
+// Inside the project, so that the server build finds its packages in node_modules.
+const serverBuild = path.resolve('node_modules/.cache/prerender');
+
+interface PrerenderModule {
+  SHELLS: Readonly<Record<string, 'guest' | 'member'>>;
+  renderShell(path: string, session: 'guest' | 'member'): Promise<string>;
+  titleForPath(path: string): string;
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\n?\s*/g;
+const SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\n?\s*/g;
+const MODULEPRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?\s*/g;
+const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+
+const read = (href: string) => readFileSync(path.join(dist, href), 'utf8');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const defines = (css: string, className: string) => new RegExp(`\\.${escapeRegExp(className)}(?![\\w-])`).test(css);
+
+/** The lazily loaded stylesheets (not the entry's) that style the classes in `html`, in order of first use. */
+function stylesheetsFor(html: string, entryCss: string, label: string): string[] {
+  const sheets = readdirSync(path.join(dist, 'assets'))
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => ({ href: `/assets/${file}`, css: read(`/assets/${file}`) }));
+  const classes = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)));
+  const used: string[] = [];
+  for (const className of classes) {
+    if (!className || defines(entryCss, className)) continue;
+    const sheet = sheets.find((s) => defines(s.css, className));
+    if (!sheet) throw new Error(`The ${label} shell uses the class "${className}", which no stylesheet defines`);
+    if (!used.includes(sheet.href)) used.push(sheet.href);
+  }
+  return used;
+}
+
+interface DocumentParts {
+  entryCss: string[];
+  title?: string;
+  root?: string;
+  sheets?: string[];
+  /** A shell's one script: it starts the entry's modules after the first paint (src/web/boot.ts). */
+  boot?: string;
+}
+
+function assemble(template: string, options: DocumentParts) {
+  const inlined = [...options.entryCss, ...(options.sheets ?? [])];
+  const css = inlined.map(read).join('\n');
+  // A disabled link per inlined stylesheet: Vite's chunk loader sees it and does not fetch that file again.
+  const seen = inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('');
+  let html = template.replace(STYLESHEET, '').replace('</head>', `  <style>${css}</style>${seen}\n  </head>`);
+  if (options.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${options.title}</title>`);
+  if (options.root) html = html.replace(ROOT, `${options.root}$1`);
+  if (options.boot) {
+    // The entry's dependencies first: boot runs them in this order.
+    const modules = [...html.matchAll(MODULEPRELOAD), ...html.matchAll(SCRIPT)].map((m) => m[1]).join(' ');
+    // Low priority: it has nothing to do before the first paint, which must not wait for it.
+    const boot = `<script type="module" crossorigin fetchpriority="low" src="${options.boot}" data-modules="${modules}"></script>`;
+    html = html.replace(SCRIPT, '').replace(MODULEPRELOAD, '').replace('</head>', `  ${boot}\n  </head>`);
+  }
+  return html;
+}
+
+await build({
+  configFile: path.resolve('vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'prerender.tsx', outDir: serverBuild, emptyOutDir: true, copyPublicDir: false },
+});
+const app = (await import(pathToFileURL(path.join(serverBuild, 'prerender.js')).href)) as PrerenderModule;
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entryCss = [...template.matchAll(STYLESHEET)].map((m) => m[1] as string);
+const entryText = entryCss.map(read).join('\n');
+const bootFile = readdirSync(path.join(dist, 'assets')).find((file) => /^boot-[\w-]+\.js$/.test(file));
+if (!bootFile) throw new Error('vite build made no boot script (src/web/boot.ts)');
+
+for (const [route, session] of Object.entries(app.SHELLS)) {
+  // React adds a preload for each image it renders ahead of the markup: the document has them anyway.
+  const markup = (await app.renderShell(route, session)).replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+  const document = assemble(template, {
+    entryCss,
+    title: app.titleForPath(route),
+    root: `<div id="root" data-shell="${session}" inert>${markup}</div>`,
+    sheets: stylesheetsFor(markup, entryText, route),
+    boot: `/assets/${bootFile}`,
+  });
+  const file = path.join(dist, `${route.slice(1)}.html`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, document);
+}
+// Every other path keeps index.html's loading screen, now without a render-blocking stylesheet either.
+writeFileSync(path.join(dist, 'index.html'), assemble(template, { entryCss }));
+rmSync(serverBuild, { recursive: true, force: true });
+console.log(`prerendered ${Object.keys(app.SHELLS).join(', ')} into ${path.relative('.', dist)}`);
+// The app's modules keep timers (query garbage collection) that would hold the process open.
+process.exit(0);

@@ -1,0 +1,39 @@
+/**
+ * The one script of a prerendered document (scripts/prerender.ts): it starts the app (the modules
+ * named in its data-modules, dependencies first) once the screen the document already holds is on
+ * screen. Fetched with the document, the app's scripts arrive before that first paint on a fast
+ * connection, and run before it when they come from the cache; a screen that is ready should not
+ * wait for them.
+ */
+const modules = document.querySelector<HTMLScriptElement>('script[data-modules]')?.dataset.modules?.split(' ') ?? [];
+let started = false;
+
+/** Fetches them all at once, then runs them one at a time, letting the page breathe between. */
+async function start(): Promise<void> {
+  if (started) return;
+  started = true;
+  for (const href of modules) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const module of modules) {
+    await import(/* @vite-ignore */ module);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+}
+
+const FIRST_PAINT = 'first-contentful-paint';
+if (document.visibilityState === 'hidden' || performance.getEntriesByName(FIRST_PAINT).length > 0) {
+  start();
+} else {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName(FIRST_PAINT).length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  // A tab sent to the background before it painted paints nothing until it is shown again.
+  document.addEventListener('visibilitychange', start, { once: true });
+}

@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logInThroughForm, registerMember, signInPage, snap } from './support';
+
+/** Issue 8: /login, /register and a signed-in /home show their screen before the JavaScript has run. */
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [1280, 375]) {
+    test(`the prerendered screens show at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto('/login');
+      await expect(page).toHaveTitle('Log In · Cthulhu Portal');
+      await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+      await expect(page.getByLabel('Email')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByText('© 2024')).toBeVisible();
+      await snap(page, `first-paint-login-${width}`);
+
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+      await expect(page.getByTestId('terms')).toBeVisible();
+      await snap(page, `first-paint-register-${width}`);
+
+      // The member's frame: the navbar (its menu button below 900 px) and the page waiting for their data.
+      await page.goto('/home');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(
+        width === 375 ? nav.getByRole('button', { name: 'Menu' }) : nav.getByRole('link', { name: 'Inventory' }),
+      ).toBeVisible();
+      await expect(page.getByRole('main').getByText('Consulting Cthulhu. Please wait...')).toBeVisible();
+      await snap(page, `first-paint-home-${width}`);
+    });
+  }
+});
+
+/** Holds the boot script until released, so the prerendered document can be looked at first. */
+async function holdBoot(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the app takes over the prerendered /login without drawing it again, and the form works', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const member = await registerMember(request);
+  const release = await holdBoot(page);
+  // Not waiting for the load event: it waits for the held script.
+  await page.goto('/login', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Log In' });
+  await expect(heading).toBeVisible();
+  // Inert until the app is live: nothing typed into it would reach the form's state.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await heading.evaluate((element) => {
+    element.dataset.prerendered = 'yes';
+  });
+  release();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // Hydrated: the same element, not a new one drawn over it.
+  await expect(heading).toHaveAttribute('data-prerendered', 'yes');
+  await logInThroughForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/home$/);
+  expect(errors).toEqual([]);
+});
+
+test("a member's /home fills the prerendered frame with their data", async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const member = await registerMember(request);
+  await signInPage(page, member);
+  const release = await holdBoot(page);
+  await page.goto('/home', { waitUntil: 'commit' });
+  const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
+  await expect(home).toBeVisible();
+  await home.evaluate((element) => {
+    element.dataset.prerendered = 'yes';
+  });
+  release();
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
+  await expect(home).toHaveAttribute('data-prerendered', 'yes');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  expect(errors).toEqual([]);
+});
+
+test('a prerendered screen made for another session gives way: /login with a session goes home, /home without one to /login', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  const member = await registerMember(request);
+  await signInPage(page, member);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
+});
