@@ -81,6 +81,8 @@ const app = (await import(pathToFileURL(path.join(serverBuild, 'prerender.js')).
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entryCss = [...template.matchAll(STYLESHEET)].map((m) => m[1] as string);
+if (entryCss.length === 0)
+  throw new Error(`${path.relative('.', dist)}/index.html has no stylesheet: run vite build first`);
 const entryText = entryCss.map(read).join('\n');
 const bootFile = readdirSync(path.join(dist, 'assets')).find((file) => /^boot-[\w-]+\.js$/.test(file));
 if (!bootFile) throw new Error('vite build made no boot script (src/web/boot.ts)');

@@ -26,7 +26,11 @@ async function start(): Promise<void> {
 }
 
 const FIRST_PAINT = 'first-contentful-paint';
-if (document.visibilityState === 'hidden' || performance.getEntriesByName(FIRST_PAINT).length > 0) {
+if (
+  document.visibilityState === 'hidden' ||
+  !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+  performance.getEntriesByName(FIRST_PAINT).length > 0
+) {
   start();
 } else {
   new PerformanceObserver((list, observer) => {
@@ -36,4 +40,6 @@ if (document.visibilityState === 'hidden' || performance.getEntriesByName(FIRST_
   }).observe({ type: 'paint', buffered: true });
   // A tab sent to the background before it painted paints nothing until it is shown again.
   document.addEventListener('visibilitychange', start, { once: true });
+  // Whatever holds the paint back (a font that does not come), the app does not wait for it longer.
+  setTimeout(start, 3000);
 }

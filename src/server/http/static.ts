@@ -36,8 +36,10 @@ export function registerStatic(app: FastifyInstance, webDist: string): boolean {
   );
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return done();
-    const pathname = req.url.split('?')[0] ?? '/';
-    const document = documents.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+    const query = req.url.indexOf('?');
+    const pathname = query === -1 ? req.url : req.url.slice(0, query);
+    const document =
+      documents.get(pathname) ?? (pathname.endsWith('/') ? documents.get(pathname.slice(0, -1)) : undefined);
     if (!document) return done();
     reply.header('Cache-Control', 'no-cache');
     reply.sendFile(document);
