@@ -57,8 +57,8 @@ export function registerActions(
     table.set(key, action);
   }
 
-  // No async functions on this path: each promise costs more than the lookups (and Better Auth's
-  // AsyncLocalStorage makes every promise pay a hook on Node 20).
+  // No async functions on this path: each promise costs more than the lookups (and, while Better
+  // Auth runs, its AsyncLocalStorage makes every promise pay a hook: identity/authContext.ts).
   app.post<{ Params: { service: string; action: string } }>('/api/:service/:action', (req, reply) => {
     const { service, action: name } = req.params;
     if (!(SERVICES as readonly string[]).includes(service)) {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
 import type { Database } from '../index';
+import { scopeAuthContext } from './authContext';
 import { type AuthMail, emailChangeOf } from './mail';
 import { hashPassword, verifyPassword } from './password';
 
@@ -12,6 +13,7 @@ const HOUR = 60 * 60;
 /** Better Auth on the portal's own database, with bearer tokens for the portal and game calls. */
 export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect: DialectName; mail: AuthMail }) {
   const { config, db, dialect, mail } = opts;
+  scopeAuthContext();
   return betterAuth({
     appName: 'Cthulhu Portal',
     baseURL: config.publicUrl,
