@@ -40,8 +40,25 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  idleReaders.set(db, (query, parameters) =>
+    sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters),
+  );
   return { db, dialect: 'sqlite', close: () => db.destroy(), raw: { sqlite } };
+}
+
+type IdleReader = (query: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const idleReaders = new WeakMap<Kysely<Database>, IdleReader>();
+
+/**
+ * Runs a compiled read at once, without Kysely's connection queue and promises, when the database
+ * is SQLite and no transaction holds its one connection (a read inside another request's open
+ * transaction would see its uncommitted writes); undefined otherwise, for the caller to go through
+ * Kysely. better-sqlite3 runs every statement synchronously anyway.
+ */
+export function readNow(db: Kysely<Database>, query: string, parameters: readonly unknown[]): unknown[] | undefined {
+  return idleReaders.get(db)?.(query, parameters);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { readNow } from '../db/index';
 import type { Database } from '../features/index';
 
 /** Marks an argument's place in a compiled query; a NUL never survives the request boundary (http/body.ts). */
@@ -6,6 +7,8 @@ const MARK = '\u0000arg:';
 
 interface Template {
   sql: string;
+  /** A SELECT: on SQLite it runs at once while no transaction holds the connection (db/index.ts readNow). */
+  read: boolean;
   /** For each parameter: the index of the argument it takes, or the constant it keeps. */
   parameters: Array<{ arg: number } | { value: unknown }>;
 }
@@ -24,6 +27,7 @@ export function prepared<Args extends unknown[], Row>(
     const compiled = build(db, ...marks).compile();
     return {
       sql: compiled.sql,
+      read: compiled.query.kind === 'SelectQueryNode',
       parameters: compiled.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(MARK) ? { arg: Number(value.slice(MARK.length)) } : { value },
       ),
@@ -36,6 +40,8 @@ export function prepared<Args extends unknown[], Row>(
       templates.set(db, template);
     }
     const parameters = template.parameters.map((p) => ('arg' in p ? args[p.arg] : p.value));
+    const now = template.read ? readNow(db, template.sql, parameters) : undefined;
+    if (now) return now as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
     return result.rows;
   };
