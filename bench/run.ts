@@ -42,7 +42,14 @@ export interface LoadResult {
 
 export type Load = (
   url: string,
-  init?: { method?: string; body?: string; headers?: Record<string, string>; idReplacement?: boolean },
+  init?: {
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    idReplacement?: boolean;
+    /** false: no warm-up (work it leaves queued would run inside the measured window). */
+    warmup?: boolean;
+  },
 ) => Promise<LoadResult>;
 
 /**
@@ -58,7 +65,7 @@ export const load: Load = async (url, init = {}) => {
     duration: DURATION_S,
     // Load comes from a worker thread, so the server under test has the main thread to itself.
     workers: 1,
-    ...WARMUP,
+    ...(init.warmup === false ? {} : WARMUP),
     method: (init.method ?? 'POST') as 'POST',
     body: init.body,
     headers: init.headers,
