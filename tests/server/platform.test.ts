@@ -7,6 +7,7 @@ import { FLAG_DEFAULTS } from '../../src/protocol/flags';
 import { buildApp } from '../../src/server/app';
 import { runAdmin } from '../../src/server/cli/commands';
 import { loadConfig } from '../../src/server/config';
+import { apiSecurityHeaders, securityHeaders } from '../../src/server/http/security';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDb, DIALECTS } from '../support/db';
@@ -121,6 +122,18 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('sends HSTS only where the portal is public over https (RFC 6797: never over plain http)', () => {
+      const over = (publicUrl: string) => ({
+        page: securityHeaders({ ...t.config, publicUrl })['strict-transport-security'],
+        api: apiSecurityHeaders({ ...t.config, publicUrl })['strict-transport-security'],
+      });
+      expect(over('https://portal.example.com')).toEqual({
+        page: 'max-age=31536000; includeSubDomains',
+        api: 'max-age=31536000; includeSubDomains',
+      });
+      expect(over('http://localhost:3000')).toEqual({ page: undefined, api: undefined });
     });
 
     it('reports health with the database', async () => {

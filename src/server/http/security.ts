@@ -40,6 +40,8 @@ export function securityHeaders(config: Config): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
+    // RFC 6797 §7.2: never over plain http. Behind a TLS proxy the public URL is https and it is sent.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
   middleware({} as never, response as never, (error?: unknown) => {
     if (error) throw error;
