@@ -47,7 +47,7 @@ function guardShell(): Plugin {
         const strays = [entry, ...entry.imports.map((name) => bundle[name])]
           .flatMap((chunk) => (chunk?.type === 'chunk' ? chunk.moduleIds : []))
           .map(projectPath)
-          .filter((file) => !file.startsWith('node_modules/') && !file.startsWith('\0') && !mayBeShell(file));
+          .filter((file) => !/(^|\/)node_modules\//.test(file) && !file.startsWith('\0') && !mayBeShell(file));
         if (strays.length) this.error(`The entry would load modules outside the shell folders: ${strays.join(', ')}`);
       }
     },

@@ -11,8 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const dist = path.resolve(process.env.WEB_DIST ?? 'dist/web');
-// Inside the project, so that the server build finds its packages in node_modules.
-const serverBuild = path.resolve('node_modules/.cache/prerender');
+// Inside the project, so that the server build finds its packages in node_modules (not inside
+// node_modules itself: a worktree may share that folder with another checkout's build).
+const serverBuild = path.resolve('dist/.prerender');
 
 interface PrerenderModule {
   SHELLS: Readonly<Record<string, 'guest' | 'member'>>;
