@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { fontSubsets } from './scripts/fontSubsets';
 
 /** One id per build: the server sends it as Client-Version, the web compares it and busts its cache. */
 const buildVersion = `${pkg.version}+${Date.now().toString(36)}`;
@@ -65,11 +66,15 @@ function writeVersionFile(): Plugin {
 }
 
 /**
- * The body and heading fonts (Latin), both above the fold on every screen, are preloaded: they
- * are requested with the document instead of after its first layout, and Chromium holds that first
- * paint a moment for them (styles/fonts.css says how each one shows meanwhile).
+ * The body and heading fonts, cut to the UI's characters (scripts/fontSubsets.ts), both above the
+ * fold on every screen, are preloaded: they are requested with the document instead of after its
+ * first layout, and Chromium holds that first paint a moment for them (styles/fonts.css says how
+ * each one shows meanwhile).
  */
-const PRELOADED_FONTS = [/^assets\/inter-latin-wght-normal-.*\.woff2$/, /^assets\/cinzel-latin-700-normal-.*\.woff2$/];
+const PRELOADED_FONTS = [
+  /^assets\/ui-inter-latin-wght-normal-.*\.woff2$/,
+  /^assets\/ui-cinzel-latin-700-normal-.*\.woff2$/,
+];
 
 function preloadFonts(): Plugin {
   return {
@@ -95,7 +100,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
   // The server-side build only renders the screens' first paint at build time (scripts/prerender.ts).
-  plugins: isSsrBuild ? [react()] : [react(), writeVersionFile(), guardShell(), preloadFonts()],
+  plugins: isSsrBuild
+    ? [fontSubsets(), react()]
+    : [fontSubsets(), react(), writeVersionFile(), guardShell(), preloadFonts()],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
     __DEBUG_ALLOWED__: JSON.stringify(mode !== 'production'),
