@@ -21,6 +21,15 @@ const SHELL_EXCEPTIONS = ['src/web/features/maintenance/'];
 
 /** The script of the prerendered documents, which starts the entry after their first paint (its own chunk). */
 const BOOT = 'src/web/boot.ts';
+/** What boot.ts imports: the requests a member's page load starts with, and the little they need. */
+const EARLY = [
+  'src/web/lib/early.ts',
+  'src/web/lib/storage.ts',
+  'src/web/api/media.ts',
+  'src/web/config.ts',
+  'src/protocol/collectibles.ts',
+  'src/protocol/routes.ts',
+];
 
 const projectPath = (id: string) => path.relative(__dirname, id).split(path.sep).join('/');
 
@@ -112,6 +121,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Read by scripts/prerender.ts (the chunks of a member's first screen), then deleted.
+    manifest: !isSsrBuild,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 300,
     rolldownOptions: isSsrBuild
@@ -123,6 +134,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             // budget. Screens, and each subfolder of ui/, stay in their own lazy chunks.
             codeSplitting: {
               groups: [
+                // What boot.ts shares with the app (lib/early): asked for before the app's scripts.
+                { name: 'early', test: (id) => EARLY.includes(projectPath(id)) },
                 {
                   name: 'vendor',
                   tags: ['$initial'],
