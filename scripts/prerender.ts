@@ -111,13 +111,15 @@ function assemble(template: string, options: DocumentParts) {
   if (options.boot) {
     // The entry's dependencies first: boot runs them in this order.
     const modules = [...html.matchAll(MODULEPRELOAD), ...html.matchAll(SCRIPT)].map((m) => m[1] as string);
-    // A visitor's: low priority, it has nothing to do before the first paint, which must not wait for it.
-    const priority = options.member ? '' : ' fetchpriority="low"';
-    let boot = `<script type="module" crossorigin${priority} src="${options.boot}" data-modules="${modules.join(' ')}"></script>`;
-    if (options.member) boot = `<script type="module" crossorigin src="${options.member.early}"></script>\n    ${boot}`;
+    // Low priority, like everything a member's document fetches for the app: the first paint (the
+    // document and its fonts) goes first, and never waits for them.
+    let boot = `<script type="module" crossorigin fetchpriority="low" src="${options.boot}" data-modules="${modules.join(' ')}"></script>`;
+    if (options.member) {
+      boot = `<script type="module" crossorigin fetchpriority="low" src="${options.member.early}"></script>\n    ${boot}`;
+    }
     const preloads = options.member
       ? [...modules, ...options.member.routeModules.filter((href) => !modules.includes(href))]
-          // Low priority: the fonts of the first paint and the member's data (lib/early) go first.
+          // Low priority: the fonts of the first paint go first.
           .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
           .join('\n    ')
       : '';
