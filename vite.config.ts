@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { fontSubsets } from './scripts/fontSubsets';
 
 /** One id per build: the server sends it as Client-Version, the web compares it and busts its cache. */
 const buildVersion = `${pkg.version}+${Date.now().toString(36)}`;
@@ -20,6 +21,15 @@ const SHELL_EXCEPTIONS = ['src/web/features/maintenance/'];
 
 /** The script of the prerendered documents, which starts the entry after their first paint (its own chunk). */
 const BOOT = 'src/web/boot.ts';
+/** What boot.ts imports: the requests a member's page load starts with, and the little they need. */
+const EARLY = [
+  'src/web/lib/early.ts',
+  'src/web/lib/storage.ts',
+  'src/web/api/media.ts',
+  'src/web/config.ts',
+  'src/protocol/collectibles.ts',
+  'src/protocol/routes.ts',
+];
 
 const projectPath = (id: string) => path.relative(__dirname, id).split(path.sep).join('/');
 
@@ -47,7 +57,7 @@ function guardShell(): Plugin {
         const strays = [entry, ...entry.imports.map((name) => bundle[name])]
           .flatMap((chunk) => (chunk?.type === 'chunk' ? chunk.moduleIds : []))
           .map(projectPath)
-          .filter((file) => !file.startsWith('node_modules/') && !file.startsWith('\0') && !mayBeShell(file));
+          .filter((file) => !/(^|\/)node_modules\//.test(file) && !file.startsWith('\0') && !mayBeShell(file));
         if (strays.length) this.error(`The entry would load modules outside the shell folders: ${strays.join(', ')}`);
       }
     },
@@ -65,11 +75,15 @@ function writeVersionFile(): Plugin {
 }
 
 /**
- * The body and heading fonts (Latin), both above the fold on every screen, are preloaded: they
- * are requested with the document instead of after its first layout, and Chromium holds that first
- * paint a moment for them (styles/fonts.css says how each one shows meanwhile).
+ * The body and heading fonts, cut to the UI's characters (scripts/fontSubsets.ts), both above the
+ * fold on every screen, are preloaded: they are requested with the document instead of after its
+ * first layout, and Chromium holds that first paint a moment for them (styles/fonts.css says how
+ * each one shows meanwhile).
  */
-const PRELOADED_FONTS = [/^assets\/inter-latin-wght-normal-.*\.woff2$/, /^assets\/cinzel-latin-700-normal-.*\.woff2$/];
+const PRELOADED_FONTS = [
+  /^assets\/ui-inter-latin-wght-normal-.*\.woff2$/,
+  /^assets\/ui-cinzel-latin-700-normal-.*\.woff2$/,
+];
 
 function preloadFonts(): Plugin {
   return {
@@ -95,7 +109,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
   // The server-side build only renders the screens' first paint at build time (scripts/prerender.ts).
-  plugins: isSsrBuild ? [react()] : [react(), writeVersionFile(), guardShell(), preloadFonts()],
+  plugins: isSsrBuild
+    ? [fontSubsets(), react()]
+    : [fontSubsets(), react(), writeVersionFile(), guardShell(), preloadFonts()],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
     __DEBUG_ALLOWED__: JSON.stringify(mode !== 'production'),
@@ -105,6 +121,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Read by scripts/prerender.ts (the chunks of a member's first screen), then deleted.
+    manifest: !isSsrBuild,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 300,
     rolldownOptions: isSsrBuild
@@ -116,6 +134,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             // budget. Screens, and each subfolder of ui/, stay in their own lazy chunks.
             codeSplitting: {
               groups: [
+                // What boot.ts shares with the app (lib/early): asked for before the app's scripts.
+                { name: 'early', test: (id) => EARLY.includes(projectPath(id)) },
                 {
                   name: 'vendor',
                   tags: ['$initial'],

@@ -3,7 +3,7 @@
  * the built web app served by the real server, in Debian's Chromium. Also runnable on its own:
  *   node --import tsx bench/lighthouse.ts
  * (LIGHTHOUSE_LCP=1 also prints each page's LCP element and the phases of its time,
- * LIGHTHOUSE_REPORTS=<dir> keeps the reports.)
+ * LIGHTHOUSE_REPORTS=<dir> keeps the reports, LIGHTHOUSE_PATHS=/home,/login measures only those.)
  */
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -102,7 +102,9 @@ export async function measureLighthouse(): Promise<PageScore[]> {
   try {
     const token = await memberToken(app);
     const scores: PageScore[] = [];
-    for (const path of ['/login', '/register', '/home']) {
+    // LIGHTHOUSE_PATHS=/home (comma-separated) measures only those pages.
+    const paths = process.env.LIGHTHOUSE_PATHS?.split(',') ?? ['/login', '/register', '/home'];
+    for (const path of paths) {
       const run = () => audit(browser, `${app.url}${path}`, path === '/home' ? token : null);
       let lhr = await run();
       // Chromium sometimes drops the trace's navigation start (any build, here about one run in ten);

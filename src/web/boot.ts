@@ -1,11 +1,14 @@
 /**
  * The one script of a prerendered document (scripts/prerender.ts): it starts the app (the modules
- * named in its data-modules, dependencies first) once the screen the document already holds is on
- * screen. Fetched with the document, the app's scripts arrive before that first paint on a fast
- * connection, and run before it when they come from the cache; a screen that is ready should not
- * wait for them.
+ * named in its data-modules, dependencies first). A visitor's screen (/login, /register) is whole
+ * without them: they start once it is on screen (fetched with the document, the app's scripts
+ * arrive before that first paint on a fast connection, and run before it when they come from the
+ * cache; a screen that is ready should not wait for them). A member's screen (/home) shows their
+ * data, which only the app draws: the app starts without waiting, its modules fetched with the
+ * document, which has already asked for that data (lib/early.ts, the module it runs first).
  */
 const modules = document.querySelector<HTMLScriptElement>('script[data-modules]')?.dataset.modules?.split(' ') ?? [];
+const member = document.getElementById('root')?.dataset.shell === 'member';
 let started = false;
 
 /** Fetches them all at once, then runs them one at a time, letting the page breathe between. */
@@ -27,6 +30,7 @@ async function start(): Promise<void> {
 
 const FIRST_PAINT = 'first-contentful-paint';
 if (
+  member ||
   document.visibilityState === 'hidden' ||
   !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
   performance.getEntriesByName(FIRST_PAINT).length > 0

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
 import { initDebug } from './lib/debug';
-import { askUserDataEarly } from './lib/earlyUserData';
+import { startMemberPage } from './lib/early';
 import { lastKnownFlags, loadFlags, setFlags } from './lib/flags';
 import { documentShell, markShellLive } from './lib/shell';
 import { createAppRouter, preloadRoute, routerReady } from './router';
@@ -25,10 +25,11 @@ if (shell === null || (shell === 'member') !== mayHaveSession) {
 }
 
 // The session and the flags are needed before the first route decides anything; a member's data
-// is asked for meanwhile, with the token the session check is about. These few requests go first,
-// then the page's layout and screen download while they are answered.
+// (and on /home their Agents) is asked for meanwhile, with the token the session check is about,
+// unless boot.ts asked all of it already (lib/early: the calls below take those answers). These
+// few requests go first, then the page's layout and screen download while they are answered.
+if (mayHaveSession) startMemberPage(window.location.pathname, getAuthState().token as string);
 const checks = Promise.all([loadFlags(), refreshSession()]);
-if (mayHaveSession) askUserDataEarly(getAuthState().token as string);
 preloadRoute(window.location.pathname, lastKnownFlags());
 
 /**

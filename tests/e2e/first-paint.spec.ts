@@ -92,6 +92,50 @@ test("a member's /home fills the prerendered frame with their data", async ({ pa
   expect(errors).toEqual([]);
 });
 
+test("a signed-in /home asks for the member's data and Agents before the app runs, once each, and their first art with them", async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const member = await registerMember(request);
+  await signInPage(page, member);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) asked.push(pathname);
+  });
+  const release = await holdBoot(page);
+  const art = page.waitForRequest((sent) => new URL(sent.url()).pathname.startsWith('/media/'));
+  await page.goto('/home', { waitUntil: 'commit' });
+  // The app cannot start while its boot script is held: these come from the document (lib/early.ts).
+  await art;
+  expect(asked).toEqual(
+    expect.arrayContaining([
+      '/api/portal/getFlags',
+      '/api/auth/get-session',
+      '/api/portal/getUserData',
+      '/api/portal/getCollection',
+    ]),
+  );
+  release();
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The app took those answers instead of asking again.
+  for (const call of [
+    '/api/portal/getFlags',
+    '/api/auth/get-session',
+    '/api/portal/getUserData',
+    '/api/portal/getCollection',
+  ]) {
+    expect(
+      asked.filter((path) => path === call),
+      call,
+    ).toHaveLength(1);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a prerendered screen made for another session gives way: /login with a session goes home, /home without one to /login', async ({
   page,
   request,

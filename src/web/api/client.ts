@@ -1,5 +1,6 @@
-import { GAME_BASE, PORTAL_BASE, STATIC_BASE, WHITELIST_BASE } from '../config';
+import { GAME_BASE, PORTAL_BASE, WHITELIST_BASE } from '../config';
 import { isDebug } from '../lib/debug';
+import { fetchOnce } from '../lib/early';
 import { observeClientVersion } from './version';
 
 /** The answer of any action: the spec's JSON object, audio bytes, raw text, or null on network failure. */
@@ -54,7 +55,7 @@ export async function callAction<T = Record<string, unknown>>(
   }
   let response: Response;
   try {
-    response = await fetch(`${base}/${action}`, {
+    response = await fetchOnce(`${base}/${action}`, {
       method: 'POST',
       mode: 'cors',
       headers,
@@ -111,9 +112,4 @@ export async function whitelist<T = Record<string, unknown>>(
 }
 
 /** Static media URLs get the build's version suffix so a new release never shows stale media. */
-export function mediaUrl(url: string | null | undefined, version = __APP_VERSION__): string {
-  if (!url) return '';
-  if (/^(data|blob):/.test(url) || /[?&]v=/.test(url)) return url;
-  const absolute = /^https?:\/\//.test(url) ? url : `${STATIC_BASE}${url}`;
-  return `${absolute}${absolute.includes('?') ? '&' : '?'}v=${encodeURIComponent(version)}`;
-}
+export { mediaUrl } from './media';

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { observeClientVersion } from '../api/version';
 import { AUTH_BASE } from '../config';
+import { fetchOnce } from './early';
 import { local, STORAGE, session } from './storage';
 
 /**
@@ -63,7 +64,7 @@ export async function authRequest<T>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${AUTH_BASE}${path}`, {
+    response = await fetchOnce(`${AUTH_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -16,9 +16,10 @@ export class ChunkLoadError extends Error {
 
 /**
  * Wraps a screen's dynamic import for the router's `lazy`: a 120 s timeout, and any failure becomes
- * a ChunkLoadError that the route error screen turns into a recoverable "reload" page.
+ * a ChunkLoadError that the route error screen turns into a recoverable "reload" page. The screen's
+ * `loader`, if it exports one, runs when the route is entered.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+export function lazyScreen(load: () => Promise<{ default: ComponentType; loader?: () => null }>) {
   const chunk = ++chunkCounter;
   return async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -27,7 +28,8 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
     });
     try {
       const module = await Promise.race([load(), timeout]);
-      return { Component: module.default };
+      // A screen may start its data with the route (a `loader` that only prefetches, answering null).
+      return module.loader ? { Component: module.default, loader: module.loader } : { Component: module.default };
     } catch (error) {
       throw error instanceof ChunkLoadError ? error : new ChunkLoadError(chunk, error);
     } finally {

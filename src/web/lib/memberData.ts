@@ -4,7 +4,6 @@ import { type GameVarValue, splitGameVars } from '../../protocol/gamevars';
 import type { UserData, UserDataAnswer } from '../../protocol/identity';
 import { portal } from '../api/client';
 import { type AuthUser, signOut, useAuth } from './auth';
-import { takeEarlyUserData } from './earlyUserData';
 
 /** The member's data as the app uses it (docs/product.md §3): pUserData without aGameVars, and pGameVars. */
 export type MemberData =
@@ -19,7 +18,8 @@ export const memberKeys = {
 
 /** getUserData with the bearer; a refusal signs the member out (docs/product.md §7), no profile yet is reported. */
 export async function fetchUserData(token: string): Promise<MemberData> {
-  const answer = await (takeEarlyUserData(token) ?? portal<UserDataAnswer>('getUserData', {}, { token }));
+  // Asked already when the page loaded (lib/early): this takes that answer.
+  const answer = await portal<UserDataAnswer>('getUserData', {}, { token });
   if (answer?.iErrorCode === ErrorCode.OK && answer.pUserData) {
     const { pUserData, pGameVars } = splitGameVars(answer.pUserData);
     return { registered: true, pUserData, pGameVars };

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../../../protocol/identity';
 import type { DailyRewardDay } from '../../../../protocol/rewards';
 import { ROUTES } from '../../../../protocol/routes';
+import { getAuthState } from '../../../lib/auth';
 import { useUserData } from '../../../lib/memberData';
+import { queryClient } from '../../../providers';
 import { Card } from '../../../ui/Card';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import { CardSkeletons } from '../../../ui/Skeleton';
-import { useCollection } from '../../collectibles/api/collectibles';
+import { collectionQueryOptions, useCollection } from '../../collectibles/api/collectibles';
 import { CollectibleCard } from '../../collectibles/components/CollectibleCard';
 import { DailyRewardInfo, DailyRewardStrip } from '../../rewards/components/DailyRewardStrip';
 import { buildPopupQueue } from '../../rewards/model/popupQueue';
@@ -20,6 +22,18 @@ const ONWARD = [
   { to: ROUTES.raffle, label: 'Raffle', text: 'The weekly draw', icon: Ticket },
   { to: ROUTES.rewardStore, label: 'Reward Store', text: 'Spend your points', icon: Store },
 ];
+
+/**
+ * The route's loader (lib/lazyScreen): the Agents are asked for as the route is entered, beside the
+ * member's data, not once that has come (the screen shows only then); on a page load the query takes
+ * the answer asked for with the document (lib/early). Never on the server (scripts/prerender.ts).
+ */
+export function loader(): null {
+  if (typeof window !== 'undefined' && getAuthState().token) {
+    void queryClient.prefetchQuery(collectionQueryOptions(AGENT_TEMPLATE_ID));
+  }
+  return null;
+}
 
 /** /home: the member's dashboard. */
 export default function HomeScreen() {

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AGENT_TEMPLATE_ID } from '../../protocol/collectibles';
+import { portal } from '../api/client';
+import { getCollection } from '../features/collectibles/api/collectibles';
+import { acceptSession, refreshSession } from './auth';
+import { fetchOnce, startMemberPage } from './early';
+import { loadFlags } from './flags';
+import { fetchUserData } from './memberData';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+/** The server, as far as a member's first requests go. */
+function server() {
+  return vi.fn(async (url: string, _init?: RequestInit) => {
+    if (url.endsWith('/get-session'))
+      return json({ user: { id: 'u1', email: 'a@b.c', emailVerified: true, name: 'a' } });
+    if (url.endsWith('/getFlags')) return json({ iErrorCode: 0, pFlags: {} });
+    if (url.endsWith('/getUserData')) return json({ iErrorCode: 0, pUserData: { sUserName: 'lh', aGameVars: [] } });
+    if (url.endsWith('/getCollection')) {
+      return json({
+        iErrorCode: 0,
+        aItems: [{ sItemID: 'i1', publicMetadata: { name: 'Pale Choir', image: '/media/a.svg' } }],
+      });
+    }
+    return json({ iErrorCode: 0 });
+  });
+}
+
+describe('early requests (lib/early.ts)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a request nobody asked early to the network', async () => {
+    const fetchMock = server();
+    vi.stubGlobal('fetch', fetchMock);
+    await fetchOnce('/api/portal/getInventory', { method: 'POST' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("a member's /home asks session, flags, data and Agents once, before the app, and the app's own calls take them", async () => {
+    const fetchMock = server();
+    vi.stubGlobal('fetch', fetchMock);
+    const appended: Array<{ rel?: string; as?: string; href?: string; fetchPriority?: string }> = [];
+    vi.stubGlobal('document', {
+      createElement: () => ({}),
+      head: { append: (link: (typeof appended)[number]) => appended.push(link) },
+    });
+    startMemberPage('/home', 'tok');
+    startMemberPage('/home', 'tok'); // boot's module and main.tsx both ask: only the first counts
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/portal/getFlags',
+      '/api/auth/get-session',
+      '/api/portal/getUserData',
+      '/api/portal/getCollection',
+    ]);
+
+    // The app's calls, as main.tsx, lib/memberData and the dashboard make them.
+    acceptSession('tok', { id: 'u1', email: 'a@b.c', emailVerified: true, name: 'a' });
+    await Promise.all([loadFlags(), refreshSession()]);
+    const member = await fetchUserData('tok');
+    const agents = await getCollection(AGENT_TEMPLATE_ID);
+    expect(member.registered).toBe(true);
+    expect(agents.aItems[0]?.sItemID).toBe('i1');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    // The first Agent's art was asked for as soon as the collection answered, at the URL the card uses.
+    expect(appended).toEqual([
+      { rel: 'preload', as: 'image', href: '/media/a.svg?v=test-version', fetchPriority: 'high' },
+    ]);
+
+    // Taken once: asking again goes to the network.
+    await portal('getUserData', {}, { token: 'tok' });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+});
