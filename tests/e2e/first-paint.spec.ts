@@ -34,6 +34,13 @@ test.describe('before any script runs', () => {
   }
 });
 
+/** What the page logs as errors from now on: hydration must log nothing. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
+}
+
 /** Holds the boot script until released, so the prerendered document can be looked at first. */
 async function holdBoot(page: Page): Promise<() => void> {
   let release: () => void = () => {};
@@ -51,8 +58,7 @@ test('the app takes over the prerendered /login without drawing it again, and th
   page,
   request,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const errors = consoleErrors(page);
   const member = await registerMember(request);
   const release = await holdBoot(page);
   // Not waiting for the load event: it waits for the held script.
@@ -74,8 +80,7 @@ test('the app takes over the prerendered /login without drawing it again, and th
 });
 
 test("a member's /home fills the prerendered frame with their data", async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const errors = consoleErrors(page);
   const member = await registerMember(request);
   await signInPage(page, member);
   const release = await holdBoot(page);
@@ -96,8 +101,7 @@ test("a signed-in /home asks for the member's data and Agents before the app run
   page,
   request,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const errors = consoleErrors(page);
   const member = await registerMember(request);
   await signInPage(page, member);
   const asked: string[] = [];
