@@ -26,6 +26,7 @@ const EARLY = [
   'src/web/lib/early.ts',
   'src/web/lib/storage.ts',
   'src/web/api/media.ts',
+  'src/web/api/request.ts',
   'src/web/config.ts',
   'src/protocol/collectibles.ts',
   'src/protocol/routes.ts',

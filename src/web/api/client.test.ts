@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callAction, formBody, mediaUrl, portal, whitelist } from './client';
+import { callAction, portal, whitelist } from './client';
+import { mediaUrl } from './media';
+import { formBody } from './request';
 import { resetClientVersion, setVersionReload } from './version';
 
 function respond(body: BodyInit | null, init: ResponseInit & { headers?: Record<string, string> } = {}) {

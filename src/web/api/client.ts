@@ -1,21 +1,12 @@
 import { GAME_BASE, PORTAL_BASE, WHITELIST_BASE } from '../config';
 import { isDebug } from '../lib/debug';
 import { fetchOnce } from '../lib/early';
+import { actionRequest } from './request';
 import { observeClientVersion } from './version';
 
 /** The answer of any action: the spec's JSON object, audio bytes, raw text, or null on network failure. */
 export type ActionResult<T> = (T & { iErrorCode: number }) | null;
 export type Fields = Record<string, string | number | boolean | null | undefined>;
-
-/** Encodes form fields: booleans as 1/0, empty values left out. */
-export function formBody(fields: Fields): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    body.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
-  }
-  return body;
-}
 
 /** docs/product.md §7 response handling: JSON by content type, audio as binary, else JSON if it parses, else text. */
 export async function readResponse(response: Response): Promise<unknown> {
@@ -44,24 +35,10 @@ export async function callAction<T = Record<string, unknown>>(
   fields: Fields = {},
   options: CallOptions = {},
 ): Promise<ActionResult<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: BodyInit;
-  if (options.json) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(fields);
-  } else {
-    body = formBody(fields);
-  }
+  const { url, init } = actionRequest(base, action, fields, options);
   let response: Response;
   try {
-    response = await fetchOnce(`${base}/${action}`, {
-      method: 'POST',
-      mode: 'cors',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await fetchOnce(url, { ...init, signal: options.signal });
   } catch {
     return null;
   }
@@ -110,6 +87,3 @@ export async function whitelist<T = Record<string, unknown>>(
   if (!result || typeof result !== 'object' || result.iErrorCode !== 0) return null;
   return result;
 }
-
-/** Static media URLs get the build's version suffix so a new release never shows stale media. */
-export { mediaUrl } from './media';

@@ -1,6 +1,7 @@
 import { AGENT_TEMPLATE_ID, type CollectionAnswer } from '../../protocol/collectibles';
 import { ROUTES } from '../../protocol/routes';
 import { mediaUrl } from '../api/media';
+import { actionRequest } from '../api/request';
 import { AUTH_BASE, PORTAL_BASE } from '../config';
 import { STORAGE, session } from './storage';
 
@@ -49,14 +50,9 @@ function ask({ url, init }: EarlyRequest): Promise<Response> {
   return response;
 }
 
-/** As api/client's portal() asks it (a form body, the bearer when signed in). */
-function portalRequest(action: string, fields: Record<string, string>, token: string | null): EarlyRequest {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  return {
-    url: `${PORTAL_BASE}/${action}`,
-    init: { method: 'POST', mode: 'cors', headers, body: new URLSearchParams(fields) },
-  };
-}
+/** As api/client's portal() asks it. */
+const portalRequest = (action: string, fields: Record<string, string>, token: string | null): EarlyRequest =>
+  actionRequest(PORTAL_BASE, action, fields, { token });
 
 /** The requests a signed-in page load starts with (main.tsx: flags and session; lib/memberData: getUserData). */
 export function memberStartRequests(pathname: string, token: string): EarlyRequest[] {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ChatItemCard } from '../../../../protocol/chat';
 import { ROUTES } from '../../../../protocol/routes';
-import { mediaUrl } from '../../../api/client';
+import { mediaUrl } from '../../../api/media';
 import { RarityChip } from '../../../ui/RarityChip';
 import styles from './HowlCard.module.css';
 

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { type ChatMessage, highlightMentions } from '../../../../protocol/chat';
-import { mediaUrl } from '../../../api/client';
+import { mediaUrl } from '../../../api/media';
 import { Button } from '../../../ui/Button';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import type { Outcome } from '../model/session';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { type Collectible, itemRarity } from '../../../../protocol/collectibles';
-import { mediaUrl } from '../../../api/client';
+import { mediaUrl } from '../../../api/media';
 import { flags } from '../../../lib/flags';
 import { RarityChip } from '../../../ui/RarityChip';
 import styles from './CollectibleCard.module.css';

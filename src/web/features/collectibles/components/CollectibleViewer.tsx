@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Collectible } from '../../../../protocol/collectibles';
 import { rarityLabel } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
-import { mediaUrl } from '../../../api/client';
+import { mediaUrl } from '../../../api/media';
 import { flags } from '../../../lib/flags';
 import { local } from '../../../lib/storage';
 import { Dialog } from '../../../ui/Dialog';

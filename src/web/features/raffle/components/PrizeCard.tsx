@@ -1,6 +1,6 @@
 import { Coins, Ticket } from 'lucide-react';
 import type { RafflePrize } from '../../../../protocol/raffle';
-import { mediaUrl } from '../../../api/client';
+import { mediaUrl } from '../../../api/media';
 import styles from './PrizeCard.module.css';
 
 const KIND_LABEL = { item: 'Collectible', points: 'Points', tickets: 'Tickets' } as const;

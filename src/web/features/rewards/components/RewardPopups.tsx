@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { type Collectible, itemRarity } from '../../../../protocol/collectibles';
 import type { DailyRewardDay } from '../../../../protocol/rewards';
 import { ROUTES } from '../../../../protocol/routes';
-import { mediaUrl } from '../../../api/client';
+import { mediaUrl } from '../../../api/media';
 import { DIALOG_CLOSE_MS } from '../../../config';
 import { memberKeys, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
