@@ -52,6 +52,7 @@ const IDLE_GRACE_MS = 250;
 /** Where Better Auth 1.x keeps its storages (`@better-auth/core/context`), created on first use. */
 const STORAGE_KEYS = ['endpointContextAsyncStorage', 'requestStateAsyncStorage', 'adapterAsyncStorage'] as const;
 const GLOBAL = Symbol.for('better-auth:global');
+const holder = globalThis as unknown as Record<symbol, BetterAuthGlobal | undefined>;
 
 interface BetterAuthGlobal {
   context: Partial<Record<(typeof STORAGE_KEYS)[number], AsyncLocalStorage<unknown>>>;
@@ -62,7 +63,6 @@ interface BetterAuthGlobal {
  * Auth creates a storage only where none exists. Idempotent; storages it already made stay as they are.
  */
 export function scopeAuthContext(): void {
-  const holder = globalThis as unknown as Record<symbol, BetterAuthGlobal | undefined>;
   // The shape Better Auth gives it when it comes first (it writes its version and raises the epoch).
   holder[GLOBAL] ??= { epoch: 0, context: {} } as BetterAuthGlobal;
   const { context } = holder[GLOBAL];
@@ -71,8 +71,7 @@ export function scopeAuthContext(): void {
 
 /** The names of Better Auth's storages that are on now, or not scoped at all (tests). */
 export function authContextsSwitchedOn(): string[] {
-  const context = (globalThis as unknown as Record<symbol, BetterAuthGlobal | undefined>)[GLOBAL]?.context ?? {};
-  return Object.entries(context)
+  return Object.entries(holder[GLOBAL]?.context ?? {})
     .filter(([, value]) => value instanceof AsyncLocalStorage && !(value instanceof ScopedStorage && !value.switchedOn))
     .map(([key]) => key);
 }
