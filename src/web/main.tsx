@@ -46,7 +46,7 @@ async function start(): Promise<void> {
   subscribeAuth(() => {
     const signedIn = getAuthState().status === 'signedIn';
     if (wasSignedIn && !signedIn) {
-      import('./providers').then(({ queryClient }) => queryClient.clear());
+      import('./api/queryClient').then(({ queryClient }) => queryClient.clear());
       router.navigate('/login', { replace: true });
     }
     wasSignedIn = signedIn;
@@ -73,7 +73,7 @@ async function start(): Promise<void> {
 
 // After the first render: restored member data is no part of what the shell shows.
 start().then(() =>
-  Promise.all([import('./api/persist'), import('./providers')]).then(([{ startPersistence }, { queryClient }]) =>
+  Promise.all([import('./api/persist'), import('./api/queryClient')]).then(([{ startPersistence }, { queryClient }]) =>
     startPersistence(queryClient),
   ),
 );

@@ -7,10 +7,10 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { FLAG_DEFAULTS } from '../protocol/flags';
+import { queryClient } from './api/queryClient';
 import { acceptSession, dropSession } from './lib/auth';
 import { setFlags } from './lib/flags';
 import { SHELLS, type ShellSession } from './lib/shell';
-import { queryClient } from './providers';
 import { appRoutes } from './router';
 
 export { titleForPath } from './lib/pageTitle';

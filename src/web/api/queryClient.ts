@@ -4,18 +4,20 @@ import { CACHE_MAX_AGE_MS } from '../config';
 /** docs/product.md §7/§9: retry backoff doubles from 1 s to 30 s (used only where a query opts into retry). */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
-/** docs/product.md §7: no retry, no refetch on focus, offline-first; cache lifetime 24 h. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        retryDelay,
-        refetchOnWindowFocus: false,
-        networkMode: 'offlineFirst',
-        gcTime: CACHE_MAX_AGE_MS,
-      },
-      mutations: { retry: false, networkMode: 'offlineFirst' },
+/**
+ * The one query client of the app (its provider sits in each layout: providers.tsx). Only lazy
+ * modules import it, so TanStack Query stays out of the entry bundle. docs/product.md §7: no retry,
+ * no refetch on focus, offline-first; cache lifetime 24 h.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: false,
+      retryDelay,
+      refetchOnWindowFocus: false,
+      networkMode: 'offlineFirst',
+      gcTime: CACHE_MAX_AGE_MS,
     },
-  });
-}
+    mutations: { retry: false, networkMode: 'offlineFirst' },
+  },
+});
