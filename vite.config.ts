@@ -106,13 +106,36 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * The chunks every page load runs almost whole (the framework, our shell, the page parts, the query
+ * client) carry V8's explicit compile hint: their functions are compiled with the script, on the
+ * background thread that streams it in, instead of one by one on the main thread when first called
+ * (which made the app's start a few long tasks; docs/decisions.md). The other chunks stay lazy.
+ */
+const COMPILED_AT_LOAD = new Set(['vendor', 'index', 'page', 'query']);
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    // Once the files are written: Vite's own last steps put code before the first line until then.
+    writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !COMPILED_AT_LOAD.has(chunk.name)) continue;
+        writeFileSync(path.join(options.dir ?? outDir, chunk.fileName), COMPILE_HINT + chunk.code);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
   // The server-side build only renders the screens' first paint at build time (scripts/prerender.ts).
   plugins: isSsrBuild
     ? [fontSubsets(), react()]
-    : [fontSubsets(), react(), writeVersionFile(), guardShell(), preloadFonts()],
+    : [fontSubsets(), react(), writeVersionFile(), guardShell(), preloadFonts(), compileHints()],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
     __DEBUG_ALLOWED__: JSON.stringify(mode !== 'production'),

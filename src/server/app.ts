@@ -22,6 +22,7 @@ import { type ActionDef, registerActions } from './http/actions';
 import { refuseNulCharacters, registerJsonParser } from './http/body';
 import { trackInFlight } from './http/inFlight';
 import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics';
+import { requestLogger } from './http/requestLogger';
 import { apiSecurityHeaders, securityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   let requests = 0;
   const app = Fastify({
     logger: loggerOptions(config),
+    childLoggerFactory: requestLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : `${requestIdPrefix}-${++requests}`;

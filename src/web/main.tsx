@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
@@ -61,12 +61,17 @@ async function start(): Promise<void> {
   );
   // The shell is what this render would show when it was made for this session and the bare path
   // (an invite or referral code changes the screen): React adopts it instead of drawing it again.
+  // In a transition, React renders in slices and yields to the browser between them (a click on
+  // the shell is answered meanwhile, its part hydrated first) instead of in one long task.
   const signedIn = getAuthState().status === 'signedIn';
   if (root === null && (shell === 'member') === signedIn && window.location.search === '') {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     root ??= createRoot(container);
-    root.render(app);
+    const target = root;
+    startTransition(() => target.render(app));
     markShellLive();
   }
 }

@@ -2,6 +2,7 @@ import { Coins, Ticket } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '../../../protocol/routes';
+import { formatCount } from '../format';
 import { CloseIcon, MenuIcon } from '../icons';
 import styles from './Navbar.module.css';
 
@@ -38,8 +39,6 @@ function items(agentTemplateId: string): Item[] {
 }
 
 /** The member navigation bar; collapses into a menu button below 900 px. */
-const count = new Intl.NumberFormat('en-US');
-
 export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances }: NavbarProps) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -71,15 +70,15 @@ export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances
           <Link
             to={ROUTES.rewardStore}
             className={styles.balances}
-            aria-label={`Your balance: ${count.format(balances.points)} point${balances.points === 1 ? '' : 's'} and ${count.format(balances.tickets)} raffle ticket${balances.tickets === 1 ? '' : 's'}`}
+            aria-label={`Your balance: ${formatCount(balances.points)} point${balances.points === 1 ? '' : 's'} and ${formatCount(balances.tickets)} raffle ticket${balances.tickets === 1 ? '' : 's'}`}
           >
             <span className={styles.balance} data-balance="points">
               <Coins size={16} aria-hidden="true" />
-              {count.format(balances.points)}
+              {formatCount(balances.points)}
             </span>
             <span className={styles.balance} data-balance="tickets">
               <Ticket size={16} aria-hidden="true" />
-              {count.format(balances.tickets)}
+              {formatCount(balances.tickets)}
             </span>
           </Link>
         )}

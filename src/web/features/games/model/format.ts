@@ -1,8 +1,7 @@
 import { TICKS_PER_SECOND } from '../../../../protocol/monsterBreaker/constants';
+import { formatCount } from '../../../ui/format';
 
-const numbers = new Intl.NumberFormat('en-US');
-
-export const formatScore = (score: number) => numbers.format(score);
+export const formatScore = formatCount;
 
 /** m:ss of play for a number of ticks. */
 export function playTime(ticks: number): string {

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
 import type { StatementEntry } from '../../../../protocol/store';
 import { Button } from '../../../ui/Button';
+import { formatCount } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { usePointsStatement } from '../api/store';
-import { formatNumber, formatTime } from '../model/labels';
+import { formatTime } from '../model/labels';
 import styles from './Statement.module.css';
 
 function Change({ entry }: { entry: StatementEntry }) {
@@ -21,7 +22,7 @@ function Change({ entry }: { entry: StatementEntry }) {
   return (
     <span className={entry.iAmount > 0 ? styles.credit : styles.debit}>
       {sign}
-      {formatNumber(Math.abs(entry.iAmount))} {unit}
+      {formatCount(Math.abs(entry.iAmount))} {unit}
       {Math.abs(entry.iAmount) === 1 ? '' : 's'}
     </span>
   );
@@ -61,10 +62,10 @@ export function Statement() {
                 <Change entry={entry} />
               </td>
               <td data-label="Points after" className={styles.balance}>
-                {formatNumber(entry.iPointsAfter)}
+                {formatCount(entry.iPointsAfter)}
               </td>
               <td data-label="Tickets after" className={styles.balance}>
-                {formatNumber(entry.iTicketsAfter)}
+                {formatCount(entry.iTicketsAfter)}
               </td>
             </tr>
           ))}

@@ -6,21 +6,19 @@ import {
   type StoreItemKind,
   type StoreItemView,
 } from '../../../../protocol/store';
+import { formatCount } from '../../../ui/format';
 
 /** The words the catalogue shows for an item: stock, the member's limit, its window. */
 
-const number = new Intl.NumberFormat('en-US');
-export const formatNumber = (n: number) => number.format(n);
-
-export const points = (n: number) => `${formatNumber(n)} point${n === 1 ? '' : 's'}`;
-export const tickets = (n: number) => `${formatNumber(n)} raffle ticket${n === 1 ? '' : 's'}`;
+export const points = (n: number) => `${formatCount(n)} point${n === 1 ? '' : 's'}`;
+export const tickets = (n: number) => `${formatCount(n)} raffle ticket${n === 1 ? '' : 's'}`;
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatTime = (ms: number) => when.format(new Date(ms));
 
 export function stockLabel(item: Pick<StoreItemView, 'iStockLeft'>): string {
   if (item.iStockLeft === null) return 'Unlimited';
-  return item.iStockLeft === 0 ? 'Sold out' : `${formatNumber(item.iStockLeft)} left`;
+  return item.iStockLeft === 0 ? 'Sold out' : `${formatCount(item.iStockLeft)} left`;
 }
 
 export function limitLabel(item: Pick<StoreItemView, 'iLimit' | 'iBought'>): string {
