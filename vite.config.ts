@@ -43,9 +43,12 @@ function mayBeShell(file: string): boolean {
   );
 }
 
-/** The parts of every page outside the entry: layouts, member data, the query client, the UI primitives, navbar and footer. */
+/**
+ * The parts of every page outside the entry: layouts, member data, the query client, the UI
+ * primitives, navbar and footer, and the drawing of the brand mark (ui/BrandMark.tsx).
+ */
 const PAGE_PARTS =
-  /^src\/web\/(layouts\/|lib\/|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$))/;
+  /^src\/web\/(layouts\/|lib\/|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$)|public\/favicon\.svg\?raw$)/;
 
 /** Fails the build when the entry would load a module from outside the shell folders. */
 function guardShell(): Plugin {

@@ -4,6 +4,7 @@ import { hasLoggedInBefore, useAuth } from '../lib/auth';
 import { signedOutRoute } from '../lib/entry';
 import { memberStatus, useUserData } from '../lib/memberData';
 import { QueryProvider } from '../providers';
+import { BrandMark } from '../ui/BrandMark';
 import { MemberNavbar, MemberPopups } from './MemberChrome';
 import { PageBody } from './PageBody';
 import styles from './Shell.module.css';
@@ -42,7 +43,7 @@ function Main() {
         <header className={styles.header}>
           {/* Signed in, the logo goes home (entry routing finishes registration or verification first). */}
           <Link to={signedIn ? ROUTES.home : ROUTES.instructions} className={styles.brand}>
-            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <BrandMark size={32} />
             <span>Cthulhu Portal</span>
           </Link>
           {!signedIn && !onEntryForm && (

@@ -2,6 +2,7 @@ import { Coins, Ticket } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '../../../protocol/routes';
+import { BrandMark } from '../BrandMark';
 import { formatCount } from '../format';
 import { CloseIcon, MenuIcon } from '../icons';
 import styles from './Navbar.module.css';
@@ -63,7 +64,7 @@ export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances
     <header className={styles.bar}>
       <nav className={styles.nav} aria-label="Main">
         <Link to={ROUTES.home} className={styles.brand}>
-          <img src="/favicon.svg" alt="" width={30} height={30} />
+          <BrandMark size={30} />
           <span>Cthulhu Portal</span>
         </Link>
         {balances && (

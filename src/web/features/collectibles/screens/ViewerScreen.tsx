@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../../protocol/errors';
 import { ROUTES } from '../../../../protocol/routes';
 import { useAuth } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/pageTitle';
+import { BrandMark } from '../../../ui/BrandMark';
 import { RarityChip } from '../../../ui/RarityChip';
 import { useItem } from '../api/collectibles';
 import { ItemView } from '../components/ItemView';
@@ -24,7 +25,7 @@ export default function ViewerScreen() {
     <div className={styles.page}>
       <header className={styles.header}>
         <Link to={signedIn ? ROUTES.home : ROUTES.root} className={styles.brand}>
-          <img src="/favicon.svg" alt="" width={28} height={28} /> Cthulhu Portal
+          <BrandMark size={28} /> Cthulhu Portal
         </Link>
         {!signedIn && (
           <Link to={ROUTES.register} className={styles.headerCta}>

@@ -5,6 +5,7 @@ import { passwordProblem } from '../../../../protocol/identity';
 import { ROUTES } from '../../../../protocol/routes';
 import { type AuthError, dropSession, getAuthState, refreshSession } from '../../../lib/auth';
 import { memberKeys } from '../../../lib/memberData';
+import { BrandMark } from '../../../ui/BrandMark';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
@@ -160,7 +161,7 @@ export default function AuthActionScreen() {
   return (
     <main id="main" className={styles.bare}>
       <Link to={ROUTES.root} className={styles.brand}>
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <BrandMark size={28} />
         <span>Cthulhu Portal</span>
       </Link>
       <AuthPanel title={title ?? 'Account link'}>
