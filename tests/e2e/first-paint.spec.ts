@@ -153,3 +153,25 @@ test('a prerendered screen made for another session gives way: /login with a ses
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
 });
+
+test('the framework and the shell are compiled as they stream in, and the brand mark is drawn, not fetched', async ({
+  page,
+}) => {
+  const favicons: string[] = [];
+  page.on('request', (sent) => new URL(sent.url()).pathname === '/favicon.svg' && favicons.push(sent.url()));
+  await page.goto('/login');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // V8's explicit compile hint (vite.config.ts compileHints) on what every load runs, and only there.
+  const modules = (await page.locator('script[data-modules]').getAttribute('data-modules'))?.split(' ') ?? [];
+  const firstLine = async (href: string) => (await (await page.request.get(href)).text()).split('\n', 1)[0];
+  const hinted = modules.filter((href) => /\/(vendor|index)-[\w-]+\.js$/.test(href));
+  expect(hinted).toHaveLength(2);
+  for (const href of hinted) expect(await firstLine(href), href).toBe('//# allFunctionsCalledOnLoad');
+  const early = modules.find((href) => /\/early-[\w-]+\.js$/.test(href)) ?? '';
+  expect(await firstLine(early)).not.toContain('allFunctionsCalledOnLoad');
+  // The mark beside the portal's name is inline: the favicon is asked for by the tab at most.
+  const brand = page.getByRole('banner').getByRole('link', { name: 'Cthulhu Portal' });
+  await expect(brand.locator('svg')).toBeVisible();
+  await expect(brand.locator('img')).toHaveCount(0);
+  expect(favicons.length).toBeLessThanOrEqual(1);
+});
