@@ -25,6 +25,11 @@ async function appLogging(level: string) {
     req.log.debug({ detail: 1 }, 'below the level');
     return { ok: true };
   });
+  app.get('/verbose', async (req) => {
+    req.log.level = 'debug';
+    req.log.debug('this request says more');
+    return { ok: true };
+  });
   app.get('/fails', async (req) => {
     req.log.error({ code: 7 }, 'something failed');
     req.log.warn('and a warning');
@@ -59,6 +64,14 @@ describe('the request logger', () => {
     ]);
     expect(new Set(lines.map((line) => line.reqId)).size).toBe(1);
     expect(lines[0]?.reqId).toEqual(expect.any(String));
+  });
+
+  it("follows a level set on the request's own logger", async () => {
+    const { app, lines } = await appLogging('info');
+    close = () => app.close();
+    await app.inject('/verbose');
+    await app.inject('/debug');
+    expect(lines.map((line) => line.msg)).toEqual(['this request says more']);
   });
 
   it('writes debug lines when the level allows them', async () => {

@@ -11,7 +11,7 @@ type Parent = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
  * pino's child() on every request cost a measurable share of answering isMaintenance.
  */
 class RequestLogger implements FastifyBaseLogger {
-  #made: FastifyBaseLogger | undefined;
+  #made: Parent | undefined;
 
   constructor(
     private readonly parent: Parent,
@@ -29,7 +29,7 @@ class RequestLogger implements FastifyBaseLogger {
 
   /** With no arguments: this request's pino child itself, made now. */
   child(bindings?: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    this.#made ??= this.parent.child(this.bindings, this.options);
+    this.#made ??= this.parent.child(this.bindings, this.options) as Parent;
     return bindings ? this.#made.child(bindings, options) : this.#made;
   }
 
@@ -54,7 +54,8 @@ class RequestLogger implements FastifyBaseLogger {
   silent(): void {}
 
   private write(level: Level, args: unknown[]): void {
-    if (this.parent.isLevelEnabled?.(level) === false) return;
+    // The request's own level once it has one (a handler may set `req.log.level`), else the parent's.
+    if ((this.#made ?? this.parent).isLevelEnabled?.(level) === false) return;
     (this.child()[level] as (...line: unknown[]) => void)(...args);
   }
 }
