@@ -204,12 +204,22 @@ export const measures: Measure[] = [
     name: 'lighthouse',
     async run() {
       if (process.env.BENCH_LIGHTHOUSE === '0') return [];
-      const pages = await measureLighthouse();
-      return pages.flatMap((page) => [
-        { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 } },
-        { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: 1500 } },
-        { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
-      ]);
+      const { pages, references } = await measureLighthouse();
+      const runs = `median of ${pages[0]?.runs ?? 0} runs`;
+      return [
+        ...pages.flatMap((page) => [
+          { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 }, note: runs },
+          { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: 1500 } },
+          { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
+          { label: `${page.path} total blocking time`, value: page.tbtMs, unit: 'ms' },
+        ]),
+        // Not the portal: what this machine gives any page, and a page React draws (bench/lighthouseReference.ts).
+        ...references.flatMap((page) => [
+          { label: `${page.path}: score`, value: page.score, unit: '', note: runs },
+          { label: `${page.path}: LCP`, value: page.lcpMs, unit: 'ms' },
+          { label: `${page.path}: blocking time`, value: page.tbtMs, unit: 'ms' },
+        ]),
+      ];
     },
   },
   {

@@ -1,0 +1,78 @@
+/**
+ * Two pages that are not the portal, audited beside it in the same run, so its Lighthouse figures
+ * can be read against what this machine's Chromium gives any page (as the server's figures are
+ * read against a bare node:http server): `static.html`, text and nothing else; `react.html`, the
+ * same text drawn by React 19 at start; `answer.html`, drawn by React once one request has
+ * answered, as a member's screen is. Built from bench/reference with Vite, served gzipped.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const SOURCE = path.join(import.meta.dirname, 'reference');
+
+export const REFERENCE_PAGES = [
+  { label: 'reference: a static page', path: '/static.html' },
+  { label: 'reference: a page React draws', path: '/react.html' },
+  { label: 'reference: React, after an answer', path: '/answer.html' },
+];
+
+/** What answer.html asks for (a POST, as the portal's actions are). */
+const ANSWER = JSON.stringify({ title: 'Welcome back', text: 'The stars are right. Your club awaits.' });
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
+
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(path.join(dir, entry.name), `${prefix}/${entry.name}`)
+      : [`${prefix}/${entry.name}`],
+  );
+}
+
+export async function referenceSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'portal-reference-'));
+  await build({
+    configFile: false,
+    root: SOURCE,
+    logLevel: 'silent',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: { input: REFERENCE_PAGES.map((page) => path.join(SOURCE, page.path)) },
+    },
+  });
+  // Compressed as the portal's assets are (scripts/precompress.ts), so both travel alike.
+  const files = new Map(filesUnder(outDir).map((file) => [file, gzipSync(readFileSync(path.join(outDir, file)))]));
+  const server = createServer((req, res) => {
+    const file = (req.url ?? '/').split('?')[0] ?? '/';
+    if (file === '/answer.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(ANSWER);
+      return;
+    }
+    const body = files.get(file);
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-encoding': 'gzip',
+      'cache-control': 'no-cache',
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
