@@ -2,8 +2,8 @@
  * Two pages that are not the portal, audited beside it in the same run, so its Lighthouse figures
  * can be read against what this machine's Chromium gives any page (as the server's figures are
  * read against a bare node:http server): `static.html`, text and nothing else; `react.html`, the
- * same text drawn by React 19 at start; `answer.html`, drawn by React once one request has
- * answered, as a member's screen is. Built from bench/reference with Vite, served gzipped.
+ * same text drawn by React 19 at start, and with `?answer` once one request has answered, as a
+ * member's screen is. Built from bench/reference with Vite, served gzipped.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,10 +18,10 @@ const SOURCE = path.join(import.meta.dirname, 'reference');
 export const REFERENCE_PAGES = [
   { label: 'reference: a static page', path: '/static.html' },
   { label: 'reference: a page React draws', path: '/react.html' },
-  { label: 'reference: React, after an answer', path: '/answer.html' },
+  { label: 'reference: React, after an answer', path: '/react.html?answer' },
 ];
 
-/** What answer.html asks for (a POST, as the portal's actions are). */
+/** What react.html?answer asks for (a POST, as the portal's actions are). */
 const ANSWER = JSON.stringify({ title: 'Welcome back', text: 'The stars are right. Your club awaits.' });
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
@@ -43,7 +43,7 @@ export async function referenceSite(): Promise<{ url: string; close(): Promise<v
     build: {
       outDir,
       emptyOutDir: true,
-      rolldownOptions: { input: REFERENCE_PAGES.map((page) => path.join(SOURCE, page.path)) },
+      rolldownOptions: { input: ['static.html', 'react.html'].map((page) => path.join(SOURCE, page)) },
     },
   });
   // Compressed as the portal's assets are (scripts/precompress.ts), so both travel alike.
