@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile preset, performance only) on /login, /register and /home signed in, against
- * the built web app served by the real server, in Debian's Chromium, then on two reference pages
+ * the built web app served by the real server, in Debian's Chromium, then on three reference pages
  * that are not the portal (bench/lighthouseReference.ts). Each page is audited LIGHTHOUSE_RUNS
  * times (default 3) and its medians are reported: one run here swings by up to 10 points.
  * Also runnable on its own:
@@ -13,6 +13,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { NOTICE_KINDS } from '../src/protocol/rewards';
 import { REFERENCE_PAGES, referenceSite } from './lighthouseReference';
+import { median } from './stats';
 import { type BenchApp, benchApp } from './support';
 
 export interface PageScore {
@@ -106,14 +107,6 @@ async function audit(browser: Browser, url: string, token: string | null) {
 }
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 
 /** RUNS audits of one page; its medians, and the last run's LCP element. */
 async function measurePage(browser: Browser, path: string, url: string, token: string | null): Promise<PageScore> {

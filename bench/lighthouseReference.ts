@@ -1,5 +1,5 @@
 /**
- * Two pages that are not the portal, audited beside it in the same run, so its Lighthouse figures
+ * Three pages that are not the portal, audited beside it in the same run, so its Lighthouse figures
  * can be read against what this machine's Chromium gives any page (as the server's figures are
  * read against a bare node:http server): `static.html`, text and nothing else; `react.html`, the
  * same text drawn by React 19 at start, and with `?answer` once one request has answered, as a
@@ -26,14 +26,6 @@ const ANSWER = JSON.stringify({ title: 'Welcome back', text: 'The stars are righ
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
 
-function filesUnder(dir: string, prefix = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(path.join(dir, entry.name), `${prefix}/${entry.name}`)
-      : [`${prefix}/${entry.name}`],
-  );
-}
-
 export async function referenceSite(): Promise<{ url: string; close(): Promise<void> }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'portal-reference-'));
   await build({
@@ -47,7 +39,14 @@ export async function referenceSite(): Promise<{ url: string; close(): Promise<v
     },
   });
   // Compressed as the portal's assets are (scripts/precompress.ts), so both travel alike.
-  const files = new Map(filesUnder(outDir).map((file) => [file, gzipSync(readFileSync(path.join(outDir, file)))]));
+  const files = new Map(
+    readdirSync(outDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        return [`/${path.relative(outDir, file)}`, gzipSync(readFileSync(file))];
+      }),
+  );
   const server = createServer((req, res) => {
     const file = (req.url ?? '/').split('?')[0] ?? '/';
     if (file === '/answer.json') {

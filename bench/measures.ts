@@ -213,7 +213,7 @@ export const measures: Measure[] = [
           { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
           { label: `${page.path} total blocking time`, value: page.tbtMs, unit: 'ms', digits: 0 },
         ]),
-        // Not the portal: what this machine gives any page, and a page React draws (bench/lighthouseReference.ts).
+        // Not the portal: what this machine gives any page, a page React draws, and one it draws after an answer (bench/lighthouseReference.ts).
         ...references.flatMap((page) => [
           { label: `${page.path}: score`, value: page.score, unit: '', note: runs },
           { label: `${page.path}: LCP`, value: page.lcpMs, unit: 'ms', digits: 0 },

@@ -31,6 +31,7 @@ import {
   verifyRun,
 } from '../src/protocol/monsterBreaker/index';
 import { warmUpMonsterBreaker } from '../src/protocol/monsterBreaker/warmUp';
+import { median } from './stats';
 
 const LONG_RULES: Partial<GameConfig> = { iLevels: 5, iBossHp: 200, iLives: 9, iPowerUpChance: 8, iBallSpeed: 150 };
 const TEN_MINUTES = 10 * 60 * TICKS_PER_SECOND;
@@ -69,11 +70,6 @@ function record(seed: number, config: Partial<GameConfig>, player: Player, maxTi
     step(s, input);
   }
   return { inputs: inputs.subarray(0, s.iTick), state: s };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? Number.NaN;
 }
 
 function timeMs(run: () => void): number {
