@@ -45,8 +45,6 @@ test('two members chat live: mentions, markdown, unread badges, who is here, and
   browser,
   request,
 }) => {
-  // Two browsers through a dozen steps: 59 s of the default 60 s on the slowest CI machine so far.
-  test.setTimeout(120_000);
   const alice = await registerMember(request);
   const bob = await registerMember(request);
   const room = freshChannel('live');

@@ -31,7 +31,6 @@ test('a member enters the raffle, wins, sees the prize once, watches the draw an
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   clearRaffles();
   // Unique per attempt: a retry runs against the same database, where the first attempt's raffle stays.
   const title = `Raffle of the Drowned Bell ${Date.now().toString(36)}`;
