@@ -107,6 +107,20 @@ test.describe('games', () => {
     expect((await userData(request, member.token)).pNFT).toBeNull();
   });
 
+  test('a member who wins within seconds of loading the page still gets the Agent popup', async ({ page, request }) => {
+    const member = await registerMember(request);
+    await signInPage(page, member);
+    await page.goto('/games');
+    await closeRewardPopups(page);
+    // The loaded page draws the member from its fresh cache, and asks the server early all the same;
+    // the data after the win must be asked anew, not taken from that early answer.
+    await page.waitForTimeout(1500);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(AUTOPILOT);
+    await verifiedWin(page);
+    await expect(page.locator('dialog[data-state="open"]')).toContainText(DEMO_AGENT);
+  });
+
   test('a guest plays and wins; registering keeps the win and brings the Agent', async ({ browser, request }) => {
     const context = await browser.newContext();
     const page = await context.newPage();

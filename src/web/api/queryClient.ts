@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CACHE_MAX_AGE_MS } from '../config';
+import { dropEarlyAnswers } from '../lib/early';
 
 /** docs/product.md §7/§9: retry backoff doubles from 1 s to 30 s (used only where a query opts into retry). */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -20,4 +21,9 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false, networkMode: 'offlineFirst' },
   },
+});
+
+// A query marked stale (after a change) must be answered by a new request, never by one the page asked at load.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type === 'updated' && event.action.type === 'invalidate') dropEarlyAnswers();
 });

@@ -5,7 +5,7 @@ import { getCollection } from '../features/collectibles/api/collectibles';
 import { acceptSession, refreshSession } from './auth';
 import { fetchOnce, startMemberPage } from './early';
 import { loadFlags } from './flags';
-import { fetchUserData } from './memberData';
+import { fetchUserData, type MemberData } from './memberData';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
@@ -70,5 +70,30 @@ describe('early requests (lib/early.ts)', () => {
     // Taken once: asking again goes to the network.
     await portal('getUserData', {}, { token: 'tok' });
     expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('an answer the app never took (its cache was fresh) is not what it gets after a change', async () => {
+    vi.resetModules(); // a page load of its own: nothing started, an empty query cache
+    let points = 5;
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/getUserData')
+        ? json({ iErrorCode: 0, pUserData: { iPoints: points, aGameVars: [] } })
+        : json({ iErrorCode: 0 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const early = await import('./early');
+    const { queryClient } = await import('../api/queryClient');
+    const { memberKeys, userDataQueryOptions } = await import('./memberData');
+    early.startMemberPage('/games', 'tok');
+    const asked = fetchMock.mock.calls.length;
+
+    // The page drew the member from the persisted cache, so it did not ask; then the member won 1 point.
+    const restored = { registered: true, pUserData: { iPoints: 5 }, pGameVars: {} };
+    queryClient.setQueryData(memberKeys.data('u1'), restored as MemberData);
+    points = 6;
+    await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    const member = await queryClient.fetchQuery(userDataQueryOptions('tok', 'u1'));
+    expect(fetchMock).toHaveBeenCalledTimes(asked + 1);
+    expect(member.registered && member.pUserData.iPoints).toBe(6);
   });
 });

@@ -39,6 +39,15 @@ export function fetchOnce(url: string, init: RequestInit = {}): Promise<Response
   return fetch(url, init);
 }
 
+/**
+ * Forgets every answer not taken yet. The app calls it when it marks data stale (api/queryClient):
+ * an answer asked at page load must not stand in for the fresh one a change calls for. It lingers
+ * when the app had fresh data from its persisted cache and never asked.
+ */
+export function dropEarlyAnswers(): void {
+  early.clear();
+}
+
 function ask({ url, init }: EarlyRequest): Promise<Response> {
   const key = keyOf(url, init);
   const asked = early.get(key);
