@@ -3,7 +3,8 @@
  * and a PASS/MISS mark (never as timed assertions in tests):
  * - the entry bundle (gzip) and the lazy chunks;
  * - action throughput and p99 as ratios to a bare node:http JSON server measured in the same run
- *   (each load after one second of warm-up that is not counted);
+ *   (each load after one second of warm-up that is not counted), beside references that say what
+ *   such a ratio can be on this machine (bare Fastify, the bare server with a little CPU per request);
  * - sign-in against the machine's password-hashing capacity, with the event loop's delay;
  * - Lighthouse (mobile) on the first screens;
  * - each capability's own figures (bench/measures.ts).
@@ -15,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { type Figure, measures } from './measures';
 import { benchApp } from './support';
 
@@ -77,16 +79,51 @@ export const load: Load = async (url, init = {}) => {
   return { rps: result.requests.average, p99: result.latency.p99 };
 };
 
-async function bareBaseline(): Promise<LoadResult> {
+const BARE_ANSWER = JSON.stringify({ iErrorCode: 0, bMaintenance: false, sMessage: '' });
+
+/** The bare server: node:http answering a fixed JSON, after `workUs` µs of busy CPU per request. */
+async function bareBaseline(workUs = 0): Promise<LoadResult> {
   const server = createServer((_req, res) => {
+    const until = performance.now() + workUs / 1000;
+    while (performance.now() < until);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ iErrorCode: 0, bMaintenance: false, sMessage: '' }));
+    res.end(BARE_ANSWER);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const result = await load(`http://127.0.0.1:${port}/`);
   server.close();
   return result;
+}
+
+/** Fastify with one route and none of the portal's plugins, answering the same JSON. */
+async function bareFastify(): Promise<LoadResult> {
+  const server = Fastify();
+  server.post('/', (_req, reply) => {
+    reply.type('application/json').send(BARE_ANSWER);
+  });
+  const url = await server.listen({ host: '127.0.0.1', port: 0 });
+  const result = await load(`${url}/`);
+  await server.close();
+  return result;
+}
+
+/**
+ * What any server reaches here as a ratio to the bare one: a little CPU per request costs far more
+ * than itself on a machine where the bare server is bound by the load generator (docs/decisions.md).
+ */
+async function baselineReferences(baseline: LoadResult): Promise<Figure[]> {
+  const ratio = (label: string, result: LoadResult): Figure => ({
+    label,
+    value: result.rps / baseline.rps,
+    unit: '×',
+    note: `${Math.round(result.rps).toLocaleString('en-US')} req/s, p99 ${result.p99} ms`,
+  });
+  return [
+    ratio('reference: bare Fastify, one route', await bareFastify()),
+    ratio('reference: bare node:http + 10 µs of CPU', await bareBaseline(10)),
+    ratio('reference: bare node:http + 40 µs of CPU', await bareBaseline(40)),
+  ];
 }
 
 function format(figure: Figure): string {
@@ -121,13 +158,14 @@ print(bundleFigures());
 console.log(`\nBaseline (autocannon, 50 connections, ${DURATION_S} s each, loopback)`);
 const baseline = await bareBaseline();
 print([{ label: 'bare node:http JSON', value: baseline.rps, unit: 'req/s', note: `p99 ${baseline.p99} ms` }]);
+if (only.length === 0) print(await baselineReferences(baseline));
 
 const app = await benchApp();
 try {
   for (const measure of measures) {
     if (only.length && !only.some((word) => measure.name.startsWith(word))) continue;
     console.log(`\n${measure.name}`);
-    print(await measure.run({ app, load, baseline, bare: bareBaseline }));
+    print(await measure.run({ app, load, baseline, bare: () => bareBaseline() }));
   }
 } finally {
   await app.close();

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collectible, CollectionAnswer, InventoryAnswer, ItemAnswer } from '../../src/protocol/collectibles';
 import { ErrorCode } from '../../src/protocol/errors';
+import { MEDIA_DIR } from '../../src/server/features/collectibles/catalogue';
 import { mintJob, mintTick } from '../../src/server/features/collectibles/mint';
 import { applyGrant, grantDemoAgent } from '../../src/server/features/rewards/index';
 import { startJobs } from '../../src/server/shared/jobs';
@@ -220,6 +224,30 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     expect(Number(video.headers['content-length'])).toBeLessThan(400_000);
     expect((await t.app.inject({ method: 'GET', url: '/media/../catalog.json' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/agents/nope.svg' })).statusCode).toBe(404);
+  });
+
+  it('sends the art compressed to a browser that accepts it, and video as it is (ranges too)', async () => {
+    const url = `/media/agents/lamplighter.svg?v=${t.config.version}`;
+    const file = readFileSync(path.join(MEDIA_DIR, 'agents/lamplighter.svg'));
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(file.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).equals(file)).toBe(true);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).equals(file)).toBe(true);
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(file)).toBe(true);
+
+    const video = await t.app.inject({
+      method: 'GET',
+      url: '/media/agents/monster-breaker.mp4',
+      headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-99' },
+    });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-encoding']).toBeUndefined();
+    expect(video.rawPayload.length).toBe(100);
   });
 
   it('runs the mint queue on a timer until the app closes', async () => {

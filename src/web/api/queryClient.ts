@@ -23,7 +23,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-// A query marked stale (after a change) must be answered by a new request, never by one the page asked at load.
+// Once the app marks data stale after a change (invalidate) or writes a newer value itself
+// (setQueryData), its next request must be a new one, never an answer the page asked at load.
 queryClient.getQueryCache().subscribe((event) => {
-  if (event.type === 'updated' && event.action.type === 'invalidate') dropEarlyAnswers();
+  if (event.type !== 'updated') return;
+  const { action } = event;
+  if (action.type === 'invalidate' || (action.type === 'success' && action.manual)) dropEarlyAnswers();
 });

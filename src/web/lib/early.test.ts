@@ -96,4 +96,31 @@ describe('early requests (lib/early.ts)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(asked + 1);
     expect(member.registered && member.pUserData.iPoints).toBe(6);
   });
+
+  it('an answer the app never took is not what it gets after it wrote newer data itself', async () => {
+    vi.resetModules();
+    let points = 5;
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/getUserData')
+        ? json({ iErrorCode: 0, pUserData: { iPoints: points, aGameVars: [] } })
+        : json({ iErrorCode: 0 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const early = await import('./early');
+    const { queryClient } = await import('../api/queryClient');
+    const { memberKeys, userDataQueryOptions } = await import('./memberData');
+    early.startMemberPage('/reward-store', 'tok');
+    const asked = fetchMock.mock.calls.length;
+
+    // The store's catalogue brought newer balances (features/store: useBalancesFrom), written in place.
+    points = 3;
+    queryClient.setQueryData(memberKeys.data('u1'), {
+      registered: true,
+      pUserData: { iPoints: 3 },
+      pGameVars: {},
+    } as MemberData);
+    const member = await queryClient.fetchQuery({ ...userDataQueryOptions('tok', 'u1'), staleTime: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(asked + 1);
+    expect(member.registered && member.pUserData.iPoints).toBe(3);
+  });
 });
