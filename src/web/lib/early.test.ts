@@ -73,54 +73,49 @@ describe('early requests (lib/early.ts)', () => {
   });
 
   it('an answer the app never took (its cache was fresh) is not what it gets after a change', async () => {
-    vi.resetModules(); // a page load of its own: nothing started, an empty query cache
-    let points = 5;
-    const fetchMock = vi.fn(async (url: string) =>
-      url.endsWith('/getUserData')
-        ? json({ iErrorCode: 0, pUserData: { iPoints: points, aGameVars: [] } })
-        : json({ iErrorCode: 0 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const early = await import('./early');
-    const { queryClient } = await import('../api/queryClient');
-    const { memberKeys, userDataQueryOptions } = await import('./memberData');
-    early.startMemberPage('/games', 'tok');
-    const asked = fetchMock.mock.calls.length;
+    const page = await memberPageLoad('/games');
 
     // The page drew the member from the persisted cache, so it did not ask; then the member won 1 point.
     const restored = { registered: true, pUserData: { iPoints: 5 }, pGameVars: {} };
-    queryClient.setQueryData(memberKeys.data('u1'), restored as MemberData);
-    points = 6;
-    await queryClient.invalidateQueries({ queryKey: memberKeys.all });
-    const member = await queryClient.fetchQuery(userDataQueryOptions('tok', 'u1'));
-    expect(fetchMock).toHaveBeenCalledTimes(asked + 1);
+    page.queryClient.setQueryData(page.memberKeys.data('u1'), restored as MemberData);
+    page.server.points = 6;
+    await page.queryClient.invalidateQueries({ queryKey: page.memberKeys.all });
+    const member = await page.queryClient.fetchQuery(page.userDataQueryOptions('tok', 'u1'));
+    expect(page.server.fetch).toHaveBeenCalledTimes(page.asked + 1);
     expect(member.registered && member.pUserData.iPoints).toBe(6);
   });
 
   it('an answer the app never took is not what it gets after it wrote newer data itself', async () => {
-    vi.resetModules();
-    let points = 5;
-    const fetchMock = vi.fn(async (url: string) =>
-      url.endsWith('/getUserData')
-        ? json({ iErrorCode: 0, pUserData: { iPoints: points, aGameVars: [] } })
-        : json({ iErrorCode: 0 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const early = await import('./early');
-    const { queryClient } = await import('../api/queryClient');
-    const { memberKeys, userDataQueryOptions } = await import('./memberData');
-    early.startMemberPage('/reward-store', 'tok');
-    const asked = fetchMock.mock.calls.length;
+    const page = await memberPageLoad('/reward-store');
 
     // The store's catalogue brought newer balances (features/store: useBalancesFrom), written in place.
-    points = 3;
-    queryClient.setQueryData(memberKeys.data('u1'), {
-      registered: true,
-      pUserData: { iPoints: 3 },
-      pGameVars: {},
-    } as MemberData);
-    const member = await queryClient.fetchQuery({ ...userDataQueryOptions('tok', 'u1'), staleTime: 0 });
-    expect(fetchMock).toHaveBeenCalledTimes(asked + 1);
+    page.server.points = 3;
+    const newer = { registered: true, pUserData: { iPoints: 3 }, pGameVars: {} };
+    page.queryClient.setQueryData(page.memberKeys.data('u1'), newer as MemberData);
+    const member = await page.queryClient.fetchQuery({ ...page.userDataQueryOptions('tok', 'u1'), staleTime: 0 });
+    expect(page.server.fetch).toHaveBeenCalledTimes(page.asked + 1);
     expect(member.registered && member.pUserData.iPoints).toBe(3);
   });
 });
+
+/**
+ * A member's page load of its own (nothing started, an empty query cache) whose early requests have
+ * left, against a server whose member has `points` (5 until a test changes it).
+ */
+async function memberPageLoad(pathname: string) {
+  vi.resetModules();
+  const server = {
+    points: 5,
+    fetch: vi.fn(async (url: string) =>
+      url.endsWith('/getUserData')
+        ? json({ iErrorCode: 0, pUserData: { iPoints: server.points, aGameVars: [] } })
+        : json({ iErrorCode: 0 }),
+    ),
+  };
+  vi.stubGlobal('fetch', server.fetch);
+  const early = await import('./early');
+  const { queryClient } = await import('../api/queryClient');
+  const { memberKeys, userDataQueryOptions } = await import('./memberData');
+  early.startMemberPage(pathname, 'tok');
+  return { server, asked: server.fetch.mock.calls.length, queryClient, memberKeys, userDataQueryOptions };
+}
