@@ -113,7 +113,7 @@ test("a signed-in /home asks for the member's data and Agents before the app run
   const art = page.waitForRequest((sent) => new URL(sent.url()).pathname.startsWith('/media/'));
   await page.goto('/home', { waitUntil: 'commit' });
   // The app cannot start while its boot script is held: these come from the document (lib/early.ts).
-  await art;
+  const artRequest = await art;
   expect(asked).toEqual(
     expect.arrayContaining([
       '/api/portal/getFlags',
@@ -125,6 +125,12 @@ test("a signed-in /home asks for the member's data and Agents before the app run
   release();
   await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The art came compressed (SVG, a quarter of its size) and the dashboard's first card draws it.
+  expect((await artRequest.response())?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  const firstArt = page.getByRole('region', { name: 'Your Agents' }).locator('img').first();
+  await expect
+    .poll(() => firstArt.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   // The app took those answers instead of asking again.
   for (const call of [
     '/api/portal/getFlags',
