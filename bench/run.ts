@@ -84,8 +84,10 @@ const BARE_ANSWER = JSON.stringify({ iErrorCode: 0, bMaintenance: false, sMessag
 /** The bare server: node:http answering a fixed JSON, after `workUs` µs of busy CPU per request. */
 async function bareBaseline(workUs = 0): Promise<LoadResult> {
   const server = createServer((_req, res) => {
-    const until = performance.now() + workUs / 1000;
-    while (performance.now() < until);
+    if (workUs > 0) {
+      const until = performance.now() + workUs / 1000;
+      while (performance.now() < until);
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(BARE_ANSWER);
   });

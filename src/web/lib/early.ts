@@ -40,9 +40,9 @@ export function fetchOnce(url: string, init: RequestInit = {}): Promise<Response
 }
 
 /**
- * Forgets every answer not taken yet. The app calls it when it marks data stale (api/queryClient):
- * an answer asked at page load must not stand in for the fresh one a change calls for. It lingers
- * when the app had fresh data from its persisted cache and never asked.
+ * Forgets every answer not taken yet. The app calls it when it marks data stale or writes newer data
+ * itself (api/queryClient): an answer asked at page load must not stand in for the fresh one a change
+ * calls for. It lingers when the app had fresh data from its persisted cache and never asked.
  */
 export function dropEarlyAnswers(): void {
   early.clear();
