@@ -58,7 +58,7 @@ export const ErrorCode = {
   GUEST_INVALID: 57,
   CURSE_WRONG: 58,
   CURSE_EXPIRED: 59,
-  // Wallet and whitelist (DESIGN §9): 60–69.
+  // Wallet and whitelist (docs/product.md §16): 60–69.
   WALLET_BAD_ADDRESS: 60,
   WALLET_BAD_CHAIN: 61,
   /** The address is linked to another member. */

@@ -1,5 +1,5 @@
 /**
- * Wallet (docs/product.md §3, §4, §7; DESIGN §9): the networks the portal knows, the button
+ * Wallet (docs/product.md §3, §4, §7, §16): the networks the portal knows, the button
  * label and the account abbreviation, and the ownership-proof message. Plain data the web loads.
  */
 import type { Answer } from './wire';

@@ -42,7 +42,7 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true });
 }
 
-/** No serious or critical accessibility violations on the current page (LOOK.md checks). */
+/** No serious or critical accessibility violations on the current page (axe-core's WCAG rules). */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,9 +1,9 @@
 import type { MailMessage } from '../mail/index';
 
 /**
- * The portal's email look (LOOK.md, dark only): abyss background, bone text, eldritch green
- * button. Mail clients drop <style> blocks and web fonts, so every style is inline and the
- * layout is a table.
+ * The portal's email look, the web theme's colours (src/web/styles/theme.css) in dark only: abyss
+ * background, bone text, eldritch green button. Mail clients drop <style> blocks and web fonts, so
+ * every style is inline and the layout is a table.
  */
 const COLORS = {
   background: '#0b1014',

@@ -10,7 +10,8 @@ import Navbar from '../ui/navbar/Navbar';
 // The reward popups (and the daily strip) load after the page: not part of the entry bundle.
 const RewardPopups = lazy(() => import('../features/rewards/components/RewardPopups'));
 
-// wagmi + viem: their own chunk, requested only when bWallet is on (DESIGN §9).
+// wagmi + viem: their own chunk, requested only when bWallet is on, so members without
+// the wallet never download them (docs/product.md §16).
 const WalletSlot = lazy(() => import('../features/wallet/components/WalletSlot'));
 
 /** The member's navigation bar (in the layouts' chunk, not the entry); Log Out signs out and goes to /login. */

@@ -7,7 +7,7 @@ import { walletMigrations } from './migrations';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The member's crypto wallet (DESIGN §9, behind bWallet): setWalletAddress links one checksummed
+ * The member's crypto wallet (docs/product.md §16, behind bWallet): setWalletAddress links one checksummed
  * address per member (optionally proven by a signature), unlinkWallet removes it, and pUserData
  * carries it for /account.
  */

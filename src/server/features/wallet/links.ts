@@ -15,7 +15,7 @@ import { prepared } from '../../shared/prepared';
 import type { DbOrTrx } from '../../shared/transaction';
 
 /**
- * The member's linked wallet (DESIGN §9): one address per member, one member per address,
+ * The member's linked wallet (docs/product.md §16): one address per member, one member per address,
  * optionally proven by an EIP-191 signature of a server-issued message. Every change is audited.
  */
 

@@ -13,7 +13,7 @@ const chains = WALLET_NETWORKS.map((n) =>
 );
 
 /**
- * wagmi with the injected (EIP-1193 browser wallet) connector only (DESIGN §9). No other wallet is
+ * wagmi with the injected (EIP-1193 browser wallet) connector only (docs/product.md §16). No other wallet is
  * discovered and no RPC is read: the portal only asks the wallet for its account, chain and signature.
  */
 export function createWalletConfig() {
