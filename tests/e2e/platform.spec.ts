@@ -1,7 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, snap } from './support';
 
 const LOADING = 'Consulting Cthulhu. Please wait...';
+
+/** The page is no wider than the viewport: nothing makes a phone scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, width: number, path: string): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${path} at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(width);
+}
+
+/** The element lies whole inside the viewport's width. */
+async function expectWithinWidth(element: Locator, width: number, path: string): Promise<void> {
+  const box = await element.boundingBox();
+  expect(box, path).not.toBeNull();
+  expect(box?.x ?? -1, path).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY), path).toBeLessThanOrEqual(width);
+}
 
 test.describe('platform shell', () => {
   test('/ shows only the loading text, then goes to /login', async ({ page }) => {
@@ -19,19 +33,77 @@ test.describe('platform shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('every public route renders its screen', async ({ page }) => {
-    const screens: Array<[string, RegExp]> = [
-      ['/login', /log in/i],
-      ['/instructions', /how/i],
-      ['/games', /games/i],
-      ['/forgotpassword', /password/i],
-      ['/dev/mailbox', /mailbox/i],
-    ];
-    for (const [path, heading] of screens) {
+  // Each public screen, by its exact heading and what only that screen shows.
+  const publicScreens: Array<[string, (page: Page) => Promise<void>]> = [
+    [
+      '/login',
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log In');
+        await expect(page.getByText('Welcome back, seeker.')).toBeVisible();
+        await expect(page.getByLabel('Email')).toBeVisible();
+        await expect(page.getByLabel('Password')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+        await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotpassword');
+      },
+    ],
+    [
+      '/instructions',
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('How the portal works');
+        // The markdown (loaded on demand) is rendered, not only the title.
+        await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+          'Joining',
+          'Every day',
+          'Your collection',
+          'Coming soon',
+        ]);
+        await expect(page.getByText('Welcome, seeker. The portal is your members')).toBeVisible();
+      },
+    ],
+    [
+      '/games',
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Games');
+        await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Monster Breaker: M1 Demo', 'Curse Breaker']);
+        await expect(page.getByRole('link', { name: 'Play Monster Breaker: M1 Demo' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'This week’s Monster Breakers' })).toBeVisible();
+      },
+    ],
+    [
+      '/forgotpassword',
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot password');
+        await expect(
+          page.getByText('Enter your email and we will send you a link to choose a new password.'),
+        ).toBeVisible();
+        await expect(page.getByLabel('Email')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
+      },
+    ],
+    [
+      '/dev/mailbox',
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dev Mailbox');
+        await expect(
+          page.getByText('Mail the portal sent while no SMTP server is configured, newest last.'),
+        ).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+        // The outbox was read: its mail (other tests send some) or the empty state, never a warning.
+        const main = page.getByRole('main');
+        await expect(main.getByRole('listitem').first().or(main.getByText('No mail yet.'))).toBeVisible();
+        await expect(main.getByText('The outbox could not be read.')).toHaveCount(0);
+        await expect(main.getByText(/The dev mailbox (is off|opens only)/)).toHaveCount(0);
+      },
+    ],
+  ];
+  for (const [path, expectScreen] of publicScreens) {
+    test(`${path} renders its own screen`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
-    }
-  });
+      await expectScreen(page);
+    });
+  }
 
   test('guarded routes send a signed-out visitor to /login', async ({ page }) => {
     for (const path of [
@@ -98,7 +170,7 @@ test.describe('platform shell', () => {
     await snap(page, 'chunk-failure');
     fail = false;
     await page.getByRole('button', { name: /reload/i }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/games/i);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Games');
   });
 
   test('a new Client-Version from the server reloads the page', async ({ page }) => {
@@ -119,12 +191,29 @@ test.describe('platform shell', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
   });
 
-  test('public screens look right and pass accessibility checks at 1280 and 375 px', async ({ page }) => {
+  // The screenshots are for people to look at (tests/e2e/screenshots); what the test asserts is the layout.
+  test('public screens fit 1280 and 375 px without sideways scrolling and pass accessibility checks', async ({
+    page,
+  }) => {
+    // What each screen is for: the sign-in button, the instructions' text, the game to play.
+    const keyElement: Record<string, (page: Page) => Locator> = {
+      '/login': (page) => page.getByRole('button', { name: 'Log In' }),
+      '/instructions': (page) => page.getByRole('heading', { level: 2, name: 'Joining' }),
+      '/games': (page) => page.getByRole('link', { name: 'Play Monster Breaker: M1 Demo' }),
+    };
+    const screens = Object.keys(keyElement);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ['/login', '/instructions', '/games']) {
+      for (const path of screens) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading, path).toBeVisible();
+        await expect(page.getByRole('contentinfo'), path).toBeVisible();
+        await expect(page.getByRole('banner'), path).toBeVisible();
+        await expect(keyElement[path](page), path).toBeVisible();
+        await expectWithinWidth(heading, width, path);
+        await expectWithinWidth(keyElement[path](page), width, path);
+        await expectNoSidewaysScroll(page, width, path);
         await snap(page, `${path.slice(1)}-${width}`);
         await expectAccessible(page);
       }

@@ -36,7 +36,10 @@ export async function latestMail(request: APIRequestContext, to: string, subject
   return found as OutboxMail;
 }
 
-/** Saves a screenshot under tests/e2e/screenshots (looked at by a person before a change is done). */
+/**
+ * Saves a screenshot under tests/e2e/screenshots for a person to look at before a change is done.
+ * Nothing compares it: call it inside a test that asserts what the screen must show.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync('tests/e2e/screenshots', { recursive: true });
   await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true });
