@@ -113,7 +113,8 @@ function preloadFonts(): Plugin {
  * The chunks every page load runs almost whole (the framework, our shell, the page parts, the query
  * client) carry V8's explicit compile hint: their functions are compiled with the script, on the
  * background thread that streams it in, instead of one by one on the main thread when first called
- * (which made the app's start a few long tasks; docs/decisions.md). The other chunks stay lazy.
+ * (which made the app's start a few long tasks; docs/decisions/0077-compile-hints.md). The other
+ * chunks stay lazy.
  */
 const COMPILED_AT_LOAD = new Set(['vendor', 'index', 'page', 'query']);
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';

@@ -112,7 +112,7 @@ async function bareFastify(): Promise<LoadResult> {
 
 /**
  * What any server reaches here as a ratio to the bare one: a little CPU per request costs far more
- * than itself on a machine where the bare server is bound by the load generator (docs/decisions.md).
+ * than itself on a machine where the bare server is bound by the load generator (figures in bench/README.md).
  */
 async function baselineReferences(baseline: LoadResult): Promise<Figure[]> {
   const ratio = (label: string, result: LoadResult): Figure => ({

@@ -201,18 +201,17 @@ test.describe('platform shell', () => {
       '/instructions': (page) => page.getByRole('heading', { level: 2, name: 'Joining' }),
       '/games': (page) => page.getByRole('link', { name: 'Play Monster Breaker: M1 Demo' }),
     };
-    const screens = Object.keys(keyElement);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of screens) {
+      for (const [path, keyOf] of Object.entries(keyElement)) {
         await page.goto(path);
         const heading = page.getByRole('heading', { level: 1 });
         await expect(heading, path).toBeVisible();
         await expect(page.getByRole('contentinfo'), path).toBeVisible();
         await expect(page.getByRole('banner'), path).toBeVisible();
-        await expect(keyElement[path](page), path).toBeVisible();
+        await expect(keyOf(page), path).toBeVisible();
         await expectWithinWidth(heading, width, path);
-        await expectWithinWidth(keyElement[path](page), width, path);
+        await expectWithinWidth(keyOf(page), width, path);
         await expectNoSidewaysScroll(page, width, path);
         await snap(page, `${path.slice(1)}-${width}`);
         await expectAccessible(page);

@@ -13,7 +13,7 @@ const intVar = (sVarID: string, sDefault: number, min: number, max: number): Gam
   hint: `${min}…${max}`,
 });
 
-/** The chat limits operators tune with `gamevars set` (docs/decisions.md "Chat" has the defaults' reasons). */
+/** The chat limits operators tune with `gamevars set` (docs/decisions/0108-chat-limits.md has the defaults). */
 export const CHAT_VARS = {
   maxLength: intVar('iChatMaxLength', 1000, 1, 4000),
   /** The per-member rate limit: this many messages at once… */

@@ -5,7 +5,7 @@ import { gameVarValue, listGameVars } from '../gamevars/index';
 import type { Database } from '../index';
 import { parseWeeklyTime, type WeeklySchedule } from './schedule';
 
-/** The weekly prizes of an automatic raffle: a rare Agent, points, ticket bundles (docs/decisions.md "Raffle"). */
+/** The weekly prizes of an automatic raffle: a rare Agent, points, ticket bundles (docs/decisions/0131-weekly-raffle.md). */
 const DEFAULT_PRIZES: PrizeSpec[] = [
   { sKind: 'item', sTemplateID: 'agent-ninth-gate-herald', iQuantity: 1 },
   { sKind: 'points', iAmount: 250, iQuantity: 3 },

@@ -5,7 +5,7 @@ import type { GameVarDefinition } from '../../capability';
 import { gameVarValue, readGameVars } from '../gamevars/index';
 import type { Database } from '../index';
 
-/** The game variables the reward rules read (docs/decisions.md "Member core" has the defaults' reasons). */
+/** The game variables the reward rules read (docs/decisions/0043-daily-reward-cycle.md and 0044 have the defaults' reasons). */
 const NORMAL_DAILY: DailyRewardDay[] = [10, 20, 30, 40, 50, 75, 100].map((iPoints, day) => ({
   iPoints,
   iTickets: day === 6 ? 1 : 0,

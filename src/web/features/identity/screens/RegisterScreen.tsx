@@ -21,7 +21,7 @@ import { goOn, signedInTarget } from '../model/goOn';
 import { getIdentity, setLoginNotice, useIdentity } from '../model/store';
 import { useUsernameCheck } from '../model/useUsernameCheck';
 
-/** The minimum age to join, stated beside the Register button (docs/decisions.md). */
+/** The minimum age to join, stated beside the Register button (docs/decisions/0167-registration-minimum-age.md). */
 const MINIMUM_AGE = 13;
 
 function failureMessage(result: Exclude<FlowResult, { ok: true }>): string {
