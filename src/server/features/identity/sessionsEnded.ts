@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../../db/index';
 import type { Bus } from '../../shared/bus';
 import type { DbOrTrx } from '../../shared/transaction';
+import type { Database } from '../index';
 
 /**
  * "These sessions ended": what whoever keeps a session open (the chat socket) hears, on every
@@ -46,9 +47,12 @@ export function endedBy(event: SessionsEnded, sessionId: string): boolean {
 /**
  * Ends every session of a member (but `keep`, if given) and tells every instance: what a ban, or
  * anything else that must sign a member out everywhere, calls. Answers how many sessions ended.
+ * Call it with the database, not inside a transaction: the announcement goes out at once. From a
+ * process without an instance's bus (the operator tool), deleting the rows is enough: instances
+ * that keep sessions open watch the counter below (chat checks it every second).
  */
 export async function endSessionsOf(
-  deps: { db: DbOrTrx; bus: Bus },
+  deps: { db: Kysely<Database>; bus: Bus },
   userId: string,
   options: { keep?: string } = {},
 ): Promise<number> {
