@@ -12,7 +12,9 @@
  *    in order, and what was edited or deleted since `iSince`.
  * 4. Live: `message`, `edited`, `deleted`, `presence`, `channel`, `unread`, `mute`, `resync`.
  *    Each request that carries an `sNonce` is answered by `ack` or `error` with the same nonce.
- * 5. Heartbeat: the client sends `ping` every CLIENT_PING_MS and reconnects when nothing arrived
+ * 5. When the token's session ends, the server closes the socket with CLOSE_SESSION_ENDED within
+ *    2 s, on every instance; frames that arrive in between are not acted on.
+ * 6. Heartbeat: the client sends `ping` every CLIENT_PING_MS and reconnects when nothing arrived
  *    for CLIENT_SILENCE_MS; the server pings at the protocol level and drops silent sockets.
  * `resync` (after the server lost its link to the other instances) asks the client to send
  * `resume` with its last ids, exactly like a reconnect but on the same socket.
@@ -39,6 +41,12 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_NOT_MEMBER = 4403;
 export const CLOSE_HELLO_TIMEOUT = 4408;
+/**
+ * The socket's session ended (sign-out, revoked, password reset or change, ban, deletion, expiry),
+ * on whichever instance and device: the token is dead. The client reconnects only if its tab holds
+ * a live session (a fresh token); otherwise it is signed out, like any lost session.
+ */
+export const CLOSE_SESSION_ENDED = 4410;
 
 export const CHANNEL_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,31}$/;
 export const REPORT_REASONS = ['spam', 'abuse', 'spoiler', 'scam', 'other'] as const;

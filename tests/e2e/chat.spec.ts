@@ -281,3 +281,24 @@ test('a dropped connection shows, reconnects by itself, and catches up on what w
   await s.context().close();
   await context.close();
 });
+
+test('signing out on another device ends the open chat too: the tab goes to /login, and does not reconnect', async ({
+  browser,
+  request,
+}) => {
+  const member = await registerMember(request);
+  const page = await openChat(browser, member);
+  let connections = 0;
+  page.on('websocket', () => connections++);
+
+  // The same session, signed out from elsewhere (issue 26): its socket closes, the tab is signed out.
+  const signedOut = await request.post('/api/auth/sign-out', {
+    headers: { authorization: `Bearer ${member.token}` },
+    data: {},
+  });
+  expect(signedOut.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await page.waitForTimeout(1500);
+  expect(connections).toBe(0);
+  await page.context().close();
+});

@@ -1,6 +1,13 @@
-import type { ChatMessage, MuteFrame, ServerFrame, UnreadFrame } from '../../../protocol/chat';
+import {
+  type ChatMessage,
+  CLOSE_SESSION_ENDED,
+  type MuteFrame,
+  type ServerFrame,
+  type UnreadFrame,
+} from '../../../protocol/chat';
 import type { Bus } from '../../shared/bus';
 import type { Clock } from '../../shared/clock';
+import { endedBy, onSessionsEnded, type SessionsEnded } from '../identity/index';
 import type { ChannelDirectory } from './directory';
 import { PRESENCE_REFRESH_MS, PresenceBook, type PresenceSnapshot } from './presence';
 import type { ChatLimits } from './rules';
@@ -61,9 +68,19 @@ interface Outgoing {
   messageId?: number;
 }
 
+/** The session a socket signed in with: the socket closes when it ends. */
+export interface SocketSession {
+  id: string;
+  token: string;
+  expiresAt: number;
+}
+
 /** One socket: before `hello` it has no member and hears nothing. */
 export class Connection {
   member: Member | null = null;
+  session: SocketSession | null = null;
+  /** Its session ended: it is closing, and nothing it sends is acted on. */
+  ended = false;
   focus: string | null = null;
   alive = true;
   /** While a resume is answered, live frames wait here, so missed messages come first. */
@@ -145,6 +162,7 @@ export class ChatHub {
   start(limits: ChatLimits): void {
     this.limits = limits;
     this.unsubscribe.push(this.deps.bus.subscribe(CHAT_TOPIC, (event) => this.onEvent(event as ChatEvent)));
+    this.unsubscribe.push(onSessionsEnded(this.deps.bus, (event) => this.endSessions(event)));
     // When this instance's link comes back, its members and every other instance's may have missed
     // messages (each side's were not heard by the other): all clients resume from the database.
     this.unsubscribe.push(
@@ -193,9 +211,10 @@ export class ChatHub {
     this.connections.add(connection);
   }
 
-  /** A signed-in socket: from now on it hears every chat event. */
-  admit(connection: Connection, member: Member): void {
+  /** A signed-in socket: from now on it hears every chat event, until its session ends. */
+  admit(connection: Connection, member: Member, session: SocketSession): void {
     connection.member = member;
+    connection.session = session;
     let mine = this.byUser.get(member.id);
     if (!mine) {
       mine = new Set();
@@ -225,6 +244,35 @@ export class ChatHub {
       }, PRESENCE_PUBLISH_DELAY_MS);
     }
     this.schedulePresenceBroadcast();
+  }
+
+  /** Closes this instance's sockets of sessions that ended (heard on the bus from any instance). */
+  endSessions(event: SessionsEnded): void {
+    for (const connection of this.byUser.get(event.userId) ?? []) {
+      if (connection.session && endedBy(event, connection.session.id)) this.closeEnded(connection);
+    }
+  }
+
+  /** The sessions of this instance's signed-in sockets. */
+  openSessionIds(): string[] {
+    const ids = new Set<string>();
+    for (const connection of this.connections)
+      if (connection.session && !connection.ended) ids.add(connection.session.id);
+    return [...ids];
+  }
+
+  /** Closes this instance's sockets of these sessions (found gone from the database). */
+  closeSessions(sessionIds: ReadonlySet<string>): void {
+    for (const connection of this.connections) {
+      if (connection.session && sessionIds.has(connection.session.id)) this.closeEnded(connection);
+    }
+  }
+
+  /** Closes a socket whose session ended; it hears nothing more. */
+  closeEnded(connection: Connection): void {
+    if (connection.ended) return;
+    connection.ended = true;
+    connection.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
   }
 
   here(): Record<string, number> {

@@ -8,6 +8,7 @@ import { TokenBuckets } from './limits';
 import { chatMigrations } from './migrations';
 import { CHAT_VARS, chatLimitsReader } from './rules';
 import type { ChatServices } from './services';
+import { chatSessionsJob } from './sessionGuard';
 import { registerChatSocket } from './socket';
 import { chatSyncJob } from './sync';
 import { Authors } from './views';
@@ -16,7 +17,8 @@ import { Authors } from './views';
  * Chat, "Howl" (docs/product.md §14): channels live over a WebSocket, history and unread counts in
  * the database, rate limits, slow mode, reports, mutes and deletes, and the Howl of a collectible.
  * Every message, edit, delete, mute and presence change crosses the bus, so members on every
- * instance hear it (shared/bus.ts: Redis with REDIS_URL).
+ * instance hear it (shared/bus.ts: Redis with REDIS_URL). A socket closes when its session ends
+ * (sessionGuard.ts).
  */
 export const chat: Capability = {
   name: 'chat',
@@ -46,7 +48,7 @@ export const chat: Capability = {
         app.addHook('preClose', async () => hub.stop());
         await registerChatSocket(app, services);
       },
-      jobs: [chatSyncJob(services)],
+      jobs: [chatSyncJob(services), chatSessionsJob(services)],
     };
   },
 };

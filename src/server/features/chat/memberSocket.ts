@@ -31,6 +31,7 @@ import { activeMute, deleteAsOperator, isChatOperator, muteMember, reportMessage
 import type { ChatLimits } from './rules';
 import { rulesOf } from './rules';
 import type { ChatServices } from './services';
+import { stillSignedIn, watchExpiry } from './sessionGuard';
 import { markRead, readMarker, readMarkers, unreadOf } from './unread';
 import { itemCard, messageView, messageViews } from './views';
 
@@ -71,13 +72,16 @@ export function openMemberSocket(
     connection.alive = true;
   });
   socket.on('error', () => {});
+  let stopWatching = () => {};
   socket.on('close', () => {
     clearTimeout(helloTimer);
+    stopWatching();
     services.hub.remove(connection);
   });
   let frames = 0;
   let windowStart = Date.now();
   socket.on('message', (data, isBinary) => {
+    if (connection.ended) return;
     connection.alive = true;
     // No client needs more than a few frames a second; a flood closes the socket (policy violation).
     const now = Date.now();
@@ -127,8 +131,11 @@ export function openMemberSocket(
       }
       clearTimeout(helloTimer);
       await session.hello(frame, request.token);
+      if (connection.session && socket.readyState === 1) stopWatching = watchExpiry(services, connection);
       return;
     }
+    // A frame that raced the end of its session (the close is on its way) is not acted on.
+    if (frame.t !== 'ping' && frame.t !== 'focus' && !(await stillSignedIn(services, connection))) return;
     const nonce = 'sNonce' in frame ? frame.sNonce : undefined;
     try {
       await session.handle(frame);
@@ -172,7 +179,7 @@ class MemberSession {
     };
     const token = frame.sToken ?? queryToken;
     const account = token ? await authenticateToken(services.ctx, token) : null;
-    if (!account) return goodbye(ErrorCode.NOT_SIGNED_IN, CLOSE_UNAUTHORIZED);
+    if (!token || !account) return goodbye(ErrorCode.NOT_SIGNED_IN, CLOSE_UNAUTHORIZED);
     if (!(await getFlags(this.db)).bChat) return goodbye(ErrorCode.FEATURE_OFF, CLOSE_NOT_MEMBER);
     const username = (await usernamesOf(this.db, [account.id])).get(account.id);
     if (!username) return goodbye(ErrorCode.NOT_REGISTERED, CLOSE_NOT_MEMBER);
@@ -200,7 +207,7 @@ class MemberSession {
     );
     if (connection.socket.readyState !== 1) return;
     if (frame.pLastSeen) connection.hold();
-    services.hub.admit(connection, member);
+    services.hub.admit(connection, member, { id: account.sessionId, token, expiresAt: account.expiresAt });
     connection.send({
       t: 'welcome',
       pMe: { sUserName: member.name, sAvatar: member.avatar, bOperator: member.operator },

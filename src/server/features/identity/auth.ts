@@ -11,7 +11,14 @@ import { hashPassword, verifyPassword } from './password';
 const HOUR = 60 * 60;
 
 /** Better Auth on the portal's own database, with bearer tokens for the portal and game calls. */
-export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect: DialectName; mail: AuthMail }) {
+export function createAuth(opts: {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  mail: AuthMail;
+  /** Called after each session Better Auth deletes has gone (sign-out, revoke, reset, password change, deletion). */
+  sessionEnded?(session: { id: string; userId: string }): void;
+}) {
   const { config, db, dialect, mail } = opts;
   scopeAuthContext();
   return betterAuth({
@@ -52,6 +59,8 @@ export function createAuth(opts: { config: Config; db: Kysely<Database>; dialect
       changeEmail: { enabled: true, updateEmailWithoutVerification: true },
     },
     session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR },
+    // Every path that ends a session deletes its row through these hooks (after the transaction commits).
+    databaseHooks: { session: { delete: { after: async (session) => opts.sessionEnded?.(session) } } },
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
     plugins: [bearer()],

@@ -9,6 +9,7 @@ import { createAuthMail } from './mail';
 import { identityMigrations } from './migrations';
 import { closePasswordWorkers } from './password';
 import { sessionFromBearer, sessionFromRequest } from './session';
+import { announceSessionsEnded } from './sessionsEnded';
 import { identityUserData } from './userData';
 
 /**
@@ -26,6 +27,7 @@ export const identity: Capability = {
       db: ctx.db,
       dialect: ctx.dialect,
       mail: createAuthMail(ctx.mailer, ctx.config.publicUrl),
+      sessionEnded: (session) => announceSessionsEnded(ctx.bus, { userId: session.userId, sessionIds: [session.id] }),
     });
     return {
       actions: identityActions(auth),
@@ -48,7 +50,16 @@ export {
   usernamesStartingWith,
 } from './members';
 
-/** The signed-in account behind a bearer token that did not come in a header (the chat socket). */
+export {
+  endedBy,
+  endSessionsOf,
+  liveSessionIds,
+  onSessionsEnded,
+  type SessionsEnded,
+  sessionsEndedRevision,
+} from './sessionsEnded';
+
+/** The signed-in account behind a bearer token that did not come in a header (the chat socket), with its expiry. */
 export const authenticateToken = (deps: Pick<Deps, 'db' | 'config'>, token: string) =>
   sessionFromBearer({ db: deps.db, secret: deps.config.authSecret }, token);
 export type { IdentityTables } from './tables';

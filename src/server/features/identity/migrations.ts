@@ -4,6 +4,7 @@ import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
 import { revisionTriggers } from '../../shared/revisions';
 import { authSchemaOptions } from './auth';
+import { sessionsEndedTrigger } from './sessionsEnded';
 
 /**
  * Identity: member profiles, invite codes, guest players, used email links, then Better Auth's
@@ -73,4 +74,6 @@ export const identityMigrations: Record<string, MigrationFactory> = {
     { table: 'user', member: 'id' },
     { table: 'session', member: (row) => `${row}."userId"` },
   ]),
+  // Instances notice a session ended by any writer, the operator tool included (sessionsEnded.ts).
+  'identity/004_sessions_ended': sessionsEndedTrigger,
 };

@@ -94,7 +94,7 @@ export async function sessionFromRequest(
 export async function sessionFromBearer(
   deps: { db: Kysely<Database>; secret: string },
   value: string,
-): Promise<SessionUser | null> {
+): Promise<(SessionUser & { expiresAt: number }) | null> {
   const token = bearerToken(`Bearer ${value}`, deps.secret);
   return token ? sessionOfToken(deps.db, token) : null;
 }
@@ -104,7 +104,10 @@ export async function sessionFromBearer(
  * a refresh or an account change raises it: shared/revisions.ts), else one indexed query. Either
  * way the answer carries the member's revisions, read before anything else about the member.
  */
-async function sessionOfToken(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
+async function sessionOfToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<(SessionUser & { expiresAt: number }) | null> {
   let sessions = known.get(db);
   if (!sessions) {
     sessions = new Map();
@@ -113,7 +116,8 @@ async function sessionOfToken(db: Kysely<Database>, token: string): Promise<Sess
   const held = sessions.get(token);
   if (held) {
     const revisions = await readRevisions(db, held.user.id);
-    if (revisions.member === held.member && held.expiresAt > Date.now()) return { ...held.user, revisions };
+    if (revisions.member === held.member && held.expiresAt > Date.now())
+      return { ...held.user, revisions, expiresAt: held.expiresAt };
     sessions.delete(token);
   }
   const [row] = await sessionByToken(db, token);
@@ -130,5 +134,5 @@ async function sessionOfToken(db: Kysely<Database>, token: string): Promise<Sess
   const revisions = { member: Number(row.member_revision ?? 0), shared: Number(row.shared_revision ?? 0) };
   if (sessions.size >= MAX_KNOWN_SESSIONS) sessions.delete(sessions.keys().next().value as string);
   sessions.set(token, { user, expiresAt, member: revisions.member });
-  return { ...user, revisions };
+  return { ...user, revisions, expiresAt };
 }

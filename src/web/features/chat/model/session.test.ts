@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ClientFrame, ServerFrame, WelcomeFrame } from '../../../../protocol/chat';
+import { CLOSE_SESSION_ENDED } from '../../../../protocol/chat';
 import { ErrorCode } from '../../../../protocol/errors';
 import { ChatSession, type SocketLike } from './session';
 
@@ -56,14 +57,19 @@ const welcome = (over: Partial<WelcomeFrame> = {}): WelcomeFrame => ({
 describe('the chat session', () => {
   let sockets: FakeSocket[];
   let session: ChatSession;
+  let token: string;
+  /** What the app's session check answers (a live session for this tab, or none). */
+  let sessionLive: boolean;
   const last = () => sockets.at(-1) as FakeSocket;
 
   beforeEach(() => {
     vi.useFakeTimers();
     sockets = [];
+    token = 'token-1';
+    sessionLive = false;
     session = new ChatSession({
       url: () => 'ws://test/api/chat',
-      token: () => 'token-1',
+      token: () => token,
       openSocket: () => {
         const socket = new FakeSocket();
         sockets.push(socket);
@@ -78,6 +84,7 @@ describe('the chat session', () => {
       backoff: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       now: () => Date.now(),
       random: () => 0.5,
+      checkSession: async () => sessionLive,
     });
   });
   afterEach(() => {
@@ -205,5 +212,32 @@ describe('the chat session', () => {
     expect(last().sent.at(-1)).toEqual({ t: 'ping' });
     vi.advanceTimersByTime(50_000);
     expect(session.getState().status).toBe('reconnecting');
+  });
+
+  it('stops for good when its session ended and the tab holds no live session (the app then signs out)', async () => {
+    session.start();
+    last().open();
+    last().receive(welcome());
+    last().close(CLOSE_SESSION_ENDED, 'Session ended');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.getState()).toMatchObject({
+      status: 'refused',
+      refusal: 'Your session has ended. Please sign in again.',
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('comes back at once with the fresh token when its old session ended but the tab holds a new one', async () => {
+    session.start();
+    last().open();
+    last().receive(welcome());
+    token = 'token-2';
+    sessionLive = true;
+    last().close(CLOSE_SESSION_ENDED, 'Session ended');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toMatchObject({ t: 'hello', sToken: 'token-2' });
   });
 });

@@ -4,6 +4,7 @@ import {
   CLIENT_PING_MS,
   CLIENT_SILENCE_MS,
   CLOSE_NOT_MEMBER,
+  CLOSE_SESSION_ENDED,
   CLOSE_UNAUTHORIZED,
   type ClientFrame,
   HISTORY_PAGE,
@@ -24,6 +25,11 @@ export interface SessionDeps {
   backoff(attempt: number): number;
   now(): number;
   random(): number;
+  /**
+   * The socket's session ended: whether this tab still holds a live session (a fresh token, after
+   * a password change here). If not, the app signs the tab out, which goes to /login.
+   */
+  checkSession(): Promise<boolean>;
 }
 
 /** The parts of the browser's WebSocket a session uses. */
@@ -40,6 +46,7 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 
 const OPEN = 1;
 const OFFLINE: Outcome = { ok: false, message: 'Not connected right now. Please try again in a moment.' };
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
  * One member's live chat (docs/product.md §14; the frames are in protocol/chat.ts): the socket
@@ -146,6 +153,10 @@ export class ChatSession {
       this.socket = null;
       this.settleAll(OFFLINE);
       if (this.stopped) return;
+      if (event.code === CLOSE_SESSION_ENDED) {
+        this.afterSessionEnded();
+        return;
+      }
       if (event.code === CLOSE_UNAUTHORIZED || event.code === CLOSE_NOT_MEMBER) {
         this.dispatch({
           type: 'status',
@@ -161,6 +172,21 @@ export class ChatSession {
         this.connect();
       }, delay);
     };
+  }
+
+  /** Never a reconnect with a dead token: only a tab that still holds a live session comes back. */
+  private afterSessionEnded(): void {
+    this.dispatch({ type: 'status', status: 'reconnecting' });
+    void this.deps.checkSession().then(
+      (live) => {
+        if (this.stopped || this.socket) return;
+        if (live) this.connect();
+        else this.dispatch({ type: 'status', status: 'refused', refusal: SESSION_ENDED });
+      },
+      () => {
+        if (!this.stopped) this.dispatch({ type: 'status', status: 'refused', refusal: SESSION_ENDED });
+      },
+    );
   }
 
   private onFrame(frame: ServerFrame): void {

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { retryDelay } from '../../../api/queryClient';
-import { getAuthState } from '../../../lib/auth';
+import { getAuthState, refreshSession } from '../../../lib/auth';
 import { chatSocketUrl, getChatHistory } from '../api/chat';
 import { ChatSession } from './session';
 import type { ChatState } from './state';
@@ -17,6 +17,8 @@ export function useChatSession(): [ChatState, ChatSession] {
         backoff: retryDelay,
         now: Date.now,
         random: Math.random,
+        // Asks who the tab's token belongs to; a dead one signs the tab out (the guard goes to /login).
+        checkSession: async () => (await refreshSession()).status === 'signedIn',
       }),
   );
   useEffect(() => {
