@@ -40,18 +40,21 @@ export const raffleActions: ActionDef[] = [
     service: 'portal',
     name: 'getRaffle',
     input: getRaffleInput,
-    auth: 'member',
-    async handler({ iRaffleID }, { deps, user }): Promise<RaffleAnswer | Answer> {
+    // Public: a draw anyone can verify is readable signed out (docs/raffle-draw.md §11).
+    auth: 'public',
+    async handler({ iRaffleID }, { deps, session }): Promise<RaffleAnswer | Answer> {
       const row = iRaffleID === undefined ? await findLatestDrawn(deps.db) : await findRaffle(deps.db, iRaffleID);
       if (!row || row.status === 'scheduled') return fail(ErrorCode.NOT_FOUND);
-      return { iErrorCode: ErrorCode.OK, pRaffle: await raffleDetail(deps.db, row, user.id) };
+      const user = await session();
+      return { iErrorCode: ErrorCode.OK, pRaffle: await raffleDetail(deps.db, row, user?.id ?? null) };
     },
   }),
   defineAction({
     service: 'portal',
     name: 'getRaffleEntries',
     input: raffleIdInput,
-    auth: 'member',
+    // Public: entrant ids are per-raffle HMACs, linked to no account.
+    auth: 'public',
     async handler({ iRaffleID }, { deps }): Promise<RaffleEntriesAnswer | Answer> {
       const row = await findRaffle(deps.db, iRaffleID);
       if (!row) return fail(ErrorCode.NOT_FOUND);
