@@ -138,6 +138,18 @@ describe.each(DIALECTS)('an outsider audits drawn raffles, signed out, on %s', (
       // A member's own proof still needs the member.
       expect(await t.call('getRaffleProof', { iRaffleID: id })).toMatchObject({ iErrorCode: ErrorCode.NOT_SIGNED_IN });
     }
+    // A JSON body works as well as a form.
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/getRaffleEntries',
+      payload: { iRaffleID: plainId },
+    });
+    expect(asJson.json()).toEqual(await t.call('getRaffleEntries', { iRaffleID: plainId }));
+    // A token that no longer signs in is refused, as before, rather than answered as to an outsider.
+    for (const action of ['getRaffle', 'getRaffleEntries'])
+      expect(await t.call(action, { iRaffleID: plainId }, 'not-a-session')).toMatchObject({
+        iErrorCode: ErrorCode.NOT_SIGNED_IN,
+      });
     // Without an id: the latest drawn raffle.
     expect(((await t.call('getRaffle', {})) as unknown as RaffleAnswer).pRaffle.iRaffleID).toBe(beaconId);
     // No user data leaks by the user id: answers name no account.
