@@ -47,7 +47,7 @@ export function helpAnswer(args: readonly string[]): AdminResult | null {
   const asked = HELP.has(verb ?? '') || args.some((arg) => arg === '--help' || arg === '-h');
   if (!asked) return null;
   const help = groups.find((g) => g.group === group);
-  if (!help) return wrongUsage(`Unknown command: ${group}\n\n${USAGE}`);
+  if (!help) return unknownGroup(group);
   const words = args.slice(
     0,
     args.findIndex((arg) => HELP.has(arg)),
@@ -55,13 +55,15 @@ export function helpAnswer(args: readonly string[]): AdminResult | null {
   return done(groupHelp(help, words));
 }
 
+const unknownGroup = (group: string) => wrongUsage(`Unknown command: ${group}\n\n${USAGE}`);
+
 /** Parses and runs one operator command (each capability's, by its first word); every change is audited. */
 export async function runAdmin(args: string[], ctx: Omit<AdminContext, 'gameVarDefinitions'>): Promise<AdminResult> {
   const help = helpAnswer(args);
   if (help) return help;
-  const [group, verb, ...rest] = args;
+  const [group = '', verb, ...rest] = args;
   const command = commands.find((c) => c.group === group);
-  if (!command) return wrongUsage(`Unknown command: ${group}\n\n${USAGE}`);
+  if (!command) return unknownGroup(group);
   const result = await command.run(verb, rest, { ...ctx, gameVarDefinitions: allGameVarDefinitions(capabilities) });
   // A wrong usage answers the problem, then the group's usage.
   return result.exitCode === 2 ? wrongUsage(`${result.output}\n\n${groupHelp(command, [])}`) : result;
@@ -73,21 +75,17 @@ export async function runAdmin(args: string[], ctx: Omit<AdminContext, 'gameVarD
  */
 function groupHelp(help: CliHelp, words: readonly string[]): string {
   const entries = help.usage.split(/\n(?= {2}\S)/);
-  const examples = help.examples.map((example) => `  ${PROGRAM} ${example}`);
   for (let count = words.length; count >= 2; count--) {
     const named = words.slice(0, count);
     const usage = entries.filter((entry) => names(entry.trim(), named));
-    if (usage.length === 0) continue;
-    return render(
-      usage,
-      closestExamples(help.examples, named).map((example) => `  ${PROGRAM} ${example}`),
-    );
+    if (usage.length > 0) return render(help.group, usage, closestExamples(help.examples, named));
   }
-  return render(entries, examples);
+  return render(help.group, entries, help.examples);
+}
 
-  function render(usage: readonly string[], shown: readonly string[]): string {
-    return [`Usage: ${PROGRAM} ${help.group} …`, '', ...usage, '', 'Examples:', ...shown].join('\n');
-  }
+function render(group: string, usage: readonly string[], examples: readonly string[]): string {
+  const shown = examples.map((example) => `  ${PROGRAM} ${example}`);
+  return [`Usage: ${PROGRAM} ${group} …`, '', ...usage, '', 'Examples:', ...shown].join('\n');
 }
 
 /** The examples that start with the most of these words (all of the group's when none names a command). */
