@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
+import { QUICKNET_CHAIN_INFO, verifyDrandRound } from './drand';
 import {
   allChecksPassed,
   assignPrizes,
@@ -8,6 +10,8 @@ import {
   commitment,
   createRandomStream,
   type DrawEntry,
+  type DrawPrize,
+  type DrawWinner,
   drawRandomness,
   drawWinners,
   leafHash,
@@ -512,5 +516,120 @@ describe('verifyDraw', () => {
     expect(failed(draw)).toEqual(['beacon']);
     const checks = verifyDraw(draw, { verifyBeacon: () => ({ sCheck: 'beacon', bPassed: true, sDetail: 'ok' }) });
     expect(allChecksPassed(checks)).toBe(true);
+  });
+});
+
+/** docs/raffle-draw-vectors.json: the vectors the document points at, for any implementation. */
+interface Vector {
+  name: string;
+  seedHex: string;
+  commitmentHex: string;
+  entries: DrawEntry[];
+  rootHex: string;
+  drandRound?: { round: number; signature: string };
+  beaconHex?: string;
+  randomnessHex: string;
+  prizeList: DrawPrize[];
+  prizes: number;
+  picks: Array<{
+    iPick: number;
+    total: string;
+    limit: string;
+    rejected: string[];
+    accepted: string;
+    ticket: string;
+    sEntrantID: string;
+  }>;
+  winners: DrawWinner[];
+  awards: Array<DrawWinner & { sPrizeID: string }>;
+}
+// Read, not imported: the vectors are the document's, outside src/.
+const VECTORS = (
+  JSON.parse(readFileSync(new URL('../../docs/raffle-draw-vectors.json', import.meta.url), 'utf8')) as {
+    vectors: Vector[];
+  }
+).vectors;
+const vectorNamed = (name: string) => VECTORS.find((v) => v.name === name) as Vector;
+
+describe('docs/raffle-draw-vectors.json', () => {
+  it('holds the worked example, its beacon variant, the 50-entrant vector and the rejection vector', () => {
+    expect(VECTORS.map((v) => v.name)).toEqual([
+      'worked-example',
+      'worked-example-beacon',
+      'fifty-entrants',
+      'rejection',
+    ]);
+    expect(vectorNamed('worked-example')).toMatchObject({
+      seedHex: EXAMPLE.seedHex,
+      commitmentHex: EXAMPLE.commitmentHex,
+      rootHex: EXAMPLE.rootHex,
+      randomnessHex: EXAMPLE.randomnessHex,
+    });
+    expect(vectorNamed('worked-example-beacon')).toMatchObject({
+      beaconHex: EXAMPLE.beaconHex,
+      randomnessHex: EXAMPLE.beaconRandomnessHex,
+    });
+    // The file's 50-entrant vector is the "fixed vector" above.
+    const fifty = vectorNamed('fifty-entrants');
+    expect(fifty.entries).toEqual(canonicalEntries(entriesOf(50, (i) => 1 + ((i * 7) % 13))));
+    expect(fifty.seedHex).toBe(hashText('raffle-draw vector 2'));
+  });
+
+  for (const vector of VECTORS) {
+    it(`replays ${vector.name}: commitment, root, randomness, every pick and the prizes`, () => {
+      const { entries, seedHex, beaconHex, prizes } = vector;
+      expect(canonicalEntries(entries)).toEqual(entries);
+      expect(commitment(seedHex)).toBe(vector.commitmentHex);
+      expect(merkleRoot(entries)).toBe(vector.rootHex);
+      expect(drawRandomness(seedHex, vector.rootHex, beaconHex)).toBe(vector.randomnessHex);
+      if (vector.drandRound) {
+        expect(verifyDrandRound(QUICKNET_CHAIN_INFO, vector.drandRound)).toEqual({
+          bValid: true,
+          sRandomnessHex: beaconHex,
+        });
+      }
+      // The stream gives each pick's rejected values, then the accepted one; uniformBelow agrees.
+      const values = createRandomStream(vector.randomnessHex);
+      const draws = createRandomStream(vector.randomnessHex);
+      for (const pick of vector.picks) {
+        const total = BigInt(pick.total);
+        expect(BigInt(pick.limit)).toBe((1n << 64n) - ((1n << 64n) % total));
+        for (const rejected of pick.rejected) {
+          expect(values.nextUint64()).toBe(BigInt(rejected));
+          expect(BigInt(rejected) >= BigInt(pick.limit)).toBe(true);
+        }
+        expect(values.nextUint64()).toBe(BigInt(pick.accepted));
+        expect(BigInt(pick.accepted) % total).toBe(BigInt(pick.ticket));
+        expect(uniformBelow(draws, total)).toBe(BigInt(pick.ticket));
+      }
+      const winners = drawWinners({ entries, seedHex, beaconHex, prizes });
+      expect(winners).toEqual(vector.winners);
+      expect(winners.map((w) => w.sEntrantID)).toEqual(vector.picks.map((p) => p.sEntrantID));
+      expect(assignPrizes(winners, vector.prizeList)).toEqual(vector.awards);
+      expect(prizeUnits(vector.prizeList)).toBe(prizes);
+    });
+  }
+
+  it('rejects a value in the rejection vector, and a draw that skips rejection picks other winners', () => {
+    const vector = vectorNamed('rejection');
+    expect(vector.picks[0]?.rejected).toHaveLength(1);
+    const { entries, seedHex } = vector;
+    const total = entries.reduce((sum, e) => sum + e.iTickets, 0);
+    expect(total).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+    expect(BigInt(total)).toBe(((1n << 64n) + 2048n) / 2049n);
+    expect(seedHex).toBe(hashText('raffle-draw rejection 2163'));
+    // Without rejection: x mod T straight away, one value fewer read.
+    const remaining = [...entries];
+    const stream = createRandomStream(vector.randomnessHex);
+    const biased: string[] = [];
+    while (biased.length < vector.prizes) {
+      let ticket = stream.nextUint64() % BigInt(remaining.reduce((sum, e) => sum + e.iTickets, 0));
+      let index = 0;
+      while (ticket >= BigInt(remaining[index]!.iTickets)) ticket -= BigInt(remaining[index++]!.iTickets);
+      biased.push(remaining.splice(index, 1)[0]!.sEntrantID);
+    }
+    expect(biased).toEqual(['9cc0c8678acfd4fd', '2677c8488d46e15f']);
+    expect(vector.winners.map((w) => w.sEntrantID)).toEqual(['2677c8488d46e15f', '9cc0c8678acfd4fd']);
+    expect(referenceDraw(entries, seedHex, vector.prizes)).toEqual(['2677c8488d46e15f', '9cc0c8678acfd4fd']);
   });
 });

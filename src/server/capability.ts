@@ -133,8 +133,10 @@ export interface AdminResult {
 export interface CliCommand {
   /** The first word: `npm run admin -- <group> <verb> …`. */
   group: string;
-  /** Usage lines, indented two spaces, one command each. */
+  /** Usage lines, indented two spaces, one command each (its continuation lines indented more). */
   usage: string;
+  /** Example invocations, the words after `npm run admin --`: `<group> --help` shows them. */
+  examples: readonly string[];
   run(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult>;
 }
 

@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import { backupDatabase, defaultBackupFile, exportMember, restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/index';
 import { announceSettingsChanged } from '../shared/settingsBus';
-import { runAdmin } from './commands';
+import { helpAnswer, runAdmin } from './commands';
 
 /**
  * `npm run admin -- …`: the operator tool (docs/product.md §17), plus the platform's own
@@ -12,8 +12,13 @@ import { runAdmin } from './commands';
  */
 const config = loadConfig();
 const [group, ...args] = process.argv.slice(2);
+// Help needs no database: answered before one is opened.
+const help = helpAnswer(process.argv.slice(2));
 
-if (group === 'restore') {
+if (help) {
+  console.log(help.output);
+  process.exitCode = help.exitCode;
+} else if (group === 'restore') {
   const file = args[0];
   if (!file) {
     console.log('usage: npm run admin -- restore FILE   (stop every instance first)');

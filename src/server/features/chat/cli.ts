@@ -1,4 +1,5 @@
 import type { AdminContext, AdminResult, CliCommand } from '../../capability';
+import { durationMs } from '../../cli/duration';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { findUserIdByHandle, usernamesOf } from '../identity/index';
 import { addChannel, channelProblem, listChannelRows, setChannelArchived, setSlowMode } from './channels';
@@ -13,16 +14,13 @@ import {
   unmuteMember,
 } from './moderation';
 
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const MAX_MUTE_MS = 365 * UNITS.d!;
+const MAX_MUTE_MS = 365 * 86_400_000;
 
-/** "30s", "10m", "2h", "7d" in milliseconds; null for "forever"; undefined when not understood. */
+/** A mute's length: "30s", "10m", "2h", "7d" (up to a year) in milliseconds; null for "forever"; undefined when not understood. */
 export function parseDuration(text: string): number | null | undefined {
   if (text === 'forever') return null;
-  const match = /^(\d{1,6})([smhd])$/.exec(text);
-  if (!match) return undefined;
-  const ms = Number(match[1]) * (UNITS[match[2] as string] as number);
-  return ms > 0 && ms <= MAX_MUTE_MS ? ms : undefined;
+  const ms = durationMs(text);
+  return ms !== null && ms > 0 && ms <= MAX_MUTE_MS ? ms : undefined;
 }
 
 const when = (ms: number | null) => (ms === null ? 'forever' : new Date(ms).toISOString());
@@ -138,6 +136,17 @@ async function reportsCommand(args: string[], ctx: AdminContext): Promise<AdminR
 export const chatCli: CliCommand[] = [
   {
     group: 'chat',
+    examples: [
+      'chat channel list',
+      "chat channel add lore Lore --topic 'Theories and tomes'",
+      'chat channel slow general 10',
+      "chat mute ada@example.com 2h --reason 'spam links'",
+      'chat unmute ada',
+      'chat reports',
+      'chat reports dismiss 12',
+      "chat delete 4812 --reason 'personal data'",
+      'chat operator add ada',
+    ],
     usage: `  chat channel list                             show every channel (open and archived)
   chat channel add ID [NAME] [--topic TEXT]     add a channel (id: lower-case letters, digits, -)
   chat channel archive|restore ID               hide a channel (history kept) or bring it back

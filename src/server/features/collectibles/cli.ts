@@ -7,6 +7,7 @@ import { listCollections } from './views';
 export const collectiblesCli: CliCommand[] = [
   {
     group: 'collections',
+    examples: ['collections list'],
     usage: '  collections list                  show collections with their template and item counts',
     async run(verb, _args, ctx) {
       if (verb !== 'list') return unknownVerb('collections', verb);
@@ -23,6 +24,7 @@ export const collectiblesCli: CliCommand[] = [
   },
   {
     group: 'mint',
+    examples: ['mint status', 'mint run'],
     usage: `  mint status                       how many items wait for a token id
   mint run                          mint every waiting item now`,
     async run(verb, _args, ctx) {

@@ -51,6 +51,12 @@ async function set(args: string[], ctx: AdminContext): Promise<AdminResult> {
 export const gamesCli: CliCommand[] = [
   {
     group: 'cursebreaker',
+    examples: [
+      'cursebreaker show',
+      'cursebreaker show --week 2026-W02',
+      'cursebreaker set --answer LAMPLIGHTER --cipher shift --key 3 --week 2026-W02',
+      'cursebreaker clear --week 2026-W02',
+    ],
     usage: `  cursebreaker show [--week W]       the week's curse (this week by default), its answer and solves
   cursebreaker set --answer TEXT [--week W] [--cipher shift|mirror|keyword] [--key K]
                    [--title T] [--lore L] [--hint H]   set a week's curse instead of the generated one

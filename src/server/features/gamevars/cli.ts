@@ -5,6 +5,7 @@ import { listGameVars, setGameVar } from './gameVars';
 export const gamevarsCli: CliCommand[] = [
   {
     group: 'gamevars',
+    examples: ['gamevars list', 'gamevars set iNewUserRaffleTickets int 2'],
     usage: `  gamevars list                     show every game variable
   gamevars set ID TYPE VALUE        set a game variable (TYPE: int, float, number, array, json, string)`,
     async run(verb, args, ctx) {

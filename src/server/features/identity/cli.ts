@@ -10,6 +10,13 @@ const emailOption = z.string().trim().toLowerCase().email().max(254);
 export const identityCli: CliCommand[] = [
   {
     group: 'invite',
+    examples: [
+      'invite create',
+      'invite create --uses 25',
+      'invite create --email ada@example.com',
+      'invite list',
+      'invite revoke K7Q2M9XP',
+    ],
     usage: `  invite create [--uses N] [--email E]  make an invite code (default 1 use); prints the code last
   invite list                        show invite codes, newest first
   invite revoke CODE                 stop a code from being used`,

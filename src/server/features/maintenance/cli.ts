@@ -6,6 +6,7 @@ import { getFlags, getMaintenance, setFlag, setMaintenance } from './settings';
 export const maintenanceCli: CliCommand[] = [
   {
     group: 'maintenance',
+    examples: ["maintenance on --message 'Back at 14:00 UTC'", 'maintenance off', 'maintenance status'],
     usage: `  maintenance on [--message TEXT]   put the portal in maintenance
   maintenance off [--keep-message | --message TEXT]
                                     end maintenance; its message is cleared unless kept or replaced
@@ -45,6 +46,7 @@ export const maintenanceCli: CliCommand[] = [
   },
   {
     group: 'flags',
+    examples: ['flags list', 'flags set bChat off'],
     usage: `  flags list                        show every feature flag
   flags set NAME on|off             change a feature flag (${FLAG_NAMES.join(', ')})`,
     async run(verb, args, ctx) {

@@ -9,7 +9,8 @@ import type {
 import { enterRaffleInput, getRaffleInput, getRafflesInput, raffleIdInput } from '../../../protocol/raffle.schema';
 import { merkleProof } from '../../../protocol/raffleDraw';
 import type { Answer } from '../../../protocol/wire';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import type { SessionUser } from '../../capability';
+import { type ActionContext, type ActionDef, defineAction, fail } from '../../http/actions';
 import { findBalance } from '../rewards/index';
 import { enterRaffle, frozenEntries } from './entries';
 import { findLatestDrawn, findRaffle, listRaffles, memberEntries } from './raffles';
@@ -20,6 +21,15 @@ const PAGE = 10;
 const BROWSABLE = ['open', 'closed', 'drawing', 'drawn', 'cancelled'] as const;
 /** From close on, the entry list and its root are public. */
 const PUBLISHED = new Set(['closed', 'drawing', 'drawn', 'cancelled']);
+
+/**
+ * Who asks a public raffle action: the member, null for an outsider (no token sent), undefined for
+ * a token that no longer signs in (refused as before, not quietly answered as to an outsider).
+ */
+async function viewer({ req, session }: ActionContext): Promise<SessionUser | null | undefined> {
+  const user = await session();
+  return user ?? (req.headers.authorization ? undefined : null);
+}
 
 export const raffleActions: ActionDef[] = [
   defineAction({
@@ -40,19 +50,26 @@ export const raffleActions: ActionDef[] = [
     service: 'portal',
     name: 'getRaffle',
     input: getRaffleInput,
-    auth: 'member',
-    async handler({ iRaffleID }, { deps, user }): Promise<RaffleAnswer | Answer> {
+    // Public: a draw anyone can verify is readable signed out (docs/raffle-draw.md §11).
+    auth: 'public',
+    async handler({ iRaffleID }, ctx): Promise<RaffleAnswer | Answer> {
+      const user = await viewer(ctx);
+      if (user === undefined) return fail(ErrorCode.NOT_SIGNED_IN);
+      const { deps } = ctx;
       const row = iRaffleID === undefined ? await findLatestDrawn(deps.db) : await findRaffle(deps.db, iRaffleID);
       if (!row || row.status === 'scheduled') return fail(ErrorCode.NOT_FOUND);
-      return { iErrorCode: ErrorCode.OK, pRaffle: await raffleDetail(deps.db, row, user.id) };
+      return { iErrorCode: ErrorCode.OK, pRaffle: await raffleDetail(deps.db, row, user?.id ?? null) };
     },
   }),
   defineAction({
     service: 'portal',
     name: 'getRaffleEntries',
     input: raffleIdInput,
-    auth: 'member',
-    async handler({ iRaffleID }, { deps }): Promise<RaffleEntriesAnswer | Answer> {
+    // Public: entrant ids are per-raffle HMACs, linked to no account.
+    auth: 'public',
+    async handler({ iRaffleID }, ctx): Promise<RaffleEntriesAnswer | Answer> {
+      if ((await viewer(ctx)) === undefined) return fail(ErrorCode.NOT_SIGNED_IN);
+      const { deps } = ctx;
       const row = await findRaffle(deps.db, iRaffleID);
       if (!row) return fail(ErrorCode.NOT_FOUND);
       if (!PUBLISHED.has(row.status) || !row.root_hex) {

@@ -1,5 +1,6 @@
 import type { PrizeSpec } from '../../../protocol/raffle.schema';
 import type { AdminContext, AdminResult, CliCommand } from '../../capability';
+import { durationMs } from '../../cli/duration';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { usernamesOf } from '../identity/index';
 import {
@@ -29,14 +30,13 @@ const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--pri
 
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString().replace('.000Z', 'Z'));
 
-const RELATIVE = /^\+(\d{1,4})([dhm])$/;
-const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
-
-/** "now", an ISO time, or +N(d|h|m) after `base`; null when unreadable. */
+/** "now", an ISO time, or +N(d|h|m|s) after `base`; null when unreadable. */
 function parseWhen(text: string, now: number, base: number): number | null {
   if (text === 'now') return now;
-  const relative = RELATIVE.exec(text);
-  if (relative) return base + Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS];
+  if (text.startsWith('+')) {
+    const after = durationMs(text.slice(1));
+    return after === null ? null : base + after;
+  }
   const absolute = Date.parse(text);
   return Number.isFinite(absolute) ? absolute : null;
 }
@@ -148,6 +148,16 @@ async function draw(id: number, signature: string | undefined, ctx: AdminContext
 export const raffleCli: CliCommand[] = [
   {
     group: 'raffle',
+    examples: [
+      "raffle create --title 'Summer raffle' --closes +3d --prize item=agent-lamplighter --prize points=250*3",
+      'raffle create --opens 2026-02-02T12:00:00Z --closes +7d --beacon',
+      'raffle list',
+      'raffle show 7',
+      'raffle close 7',
+      'raffle draw 7',
+      'raffle draw 7 --beacon-signature b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39',
+      'raffle cancel 7',
+    ],
     usage: USAGE,
     async run(verb, args, ctx) {
       if (verb === 'create') return create(args, ctx);

@@ -28,17 +28,21 @@ export async function raffleSummaries(
   return (await summarise(db, rows, userId)).summaries;
 }
 
-async function summarise(db: DbOrTrx, rows: readonly RaffleRow[], userId: string) {
+/** `userId` null: an outsider, signed out, who gets what a draw publishes and no member's name or part. */
+async function summarise(db: DbOrTrx, rows: readonly RaffleRow[], userId: string | null) {
   const ids = rows.map((row) => row.id);
   const [prizes, winners, entries] = await Promise.all([
     listPrizes(db, ids),
     listWinners(db, ids),
-    memberEntries(db, userId, ids),
+    userId === null ? new Map<number, { entrantId: string; tickets: number }>() : memberEntries(db, userId, ids),
   ]);
-  const usernames = await usernamesOf(
-    db,
-    [...winners.values()].flat().map((winner) => winner.user_id),
-  );
+  const usernames =
+    userId === null
+      ? new Map<string, string>()
+      : await usernamesOf(
+          db,
+          [...winners.values()].flat().map((winner) => winner.user_id),
+        );
   const summaries = rows.map((row) => ({
     iRaffleID: row.id,
     sTitle: row.title,
@@ -55,18 +59,21 @@ async function summarise(db: DbOrTrx, rows: readonly RaffleRow[], userId: string
   return { summaries, entries };
 }
 
-function winnerView(winner: WinnerRow, usernames: ReadonlyMap<string, string>, userId: string): RaffleWinner {
+function winnerView(winner: WinnerRow, usernames: ReadonlyMap<string, string>, userId: string | null): RaffleWinner {
   return {
     iPick: winner.pick,
     sEntrantID: winner.entrant_id,
-    sUserName: usernames.get(winner.user_id) ?? 'a former member',
+    sUserName: userId === null ? '' : (usernames.get(winner.user_id) ?? 'a former member'),
     sPrizeID: winner.prize_id,
     bYou: winner.user_id === userId,
   };
 }
 
-/** One raffle with what it has published so far: the commitment, then the root, then the seed. */
-export async function raffleDetail(db: DbOrTrx, row: RaffleRow, userId: string): Promise<RaffleDetail> {
+/**
+ * One raffle with what it has published so far: the commitment, then the root, then the seed.
+ * Signed out (`userId` null) the member's own fields are empty and the winners have no username.
+ */
+export async function raffleDetail(db: DbOrTrx, row: RaffleRow, userId: string | null): Promise<RaffleDetail> {
   const { summaries, entries } = await summarise(db, [row], userId);
   const entry = entries.get(row.id);
   const revealed = row.status === 'drawing' || row.status === 'drawn';

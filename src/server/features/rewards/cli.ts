@@ -11,6 +11,11 @@ const MAX_OPERATOR_GRANT = 1_000_000;
 export const rewardsCli: CliCommand[] = [
   {
     group: 'grant',
+    examples: [
+      'grant demo-agent ada@example.com',
+      'grant points ada 500 Server outage compensation',
+      'grant tickets ada 3 Event winner',
+    ],
     usage: `  grant demo-agent USER             give the M1 Demo Agent (USER: email, username or user id); once per member
   grant points USER N [REASON…]     give N points (an event, a compensation); the reason shows in their statement
   grant tickets USER N [REASON…]    give N raffle tickets`,

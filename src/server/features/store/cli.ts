@@ -25,6 +25,13 @@ const USAGE = `  store list [--all]                the catalogue: price, stock, 
 export const storeCli: CliCommand[] = [
   {
     group: 'store',
+    examples: [
+      'store list --all',
+      "store add golden-pack --kind tickets --tickets 5 --price 400 --name 'Golden pack' --stock 100",
+      'store update golden-pack --price 350 --until none',
+      'store restock golden-pack 50',
+      'store retire golden-pack',
+    ],
     usage: USAGE,
     async run(verb, args, ctx) {
       const audit = { actor: ctx.actor, now: ctx.now() };

@@ -29,6 +29,12 @@ export function parseCsv(text: string): { entries: Entry[]; bad: number[] } {
 export const whitelistCli: CliCommand[] = [
   {
     group: 'whitelist',
+    examples: [
+      'whitelist list',
+      'whitelist add 0x52908400098527886E0F7030069857D2E4169EE7 --note partner',
+      'whitelist remove ada@example.com',
+      "whitelist import allowlist.csv --note 'spring drop'",
+    ],
     usage: USAGE,
     async run(verb, args, ctx) {
       const audit = { actor: ctx.actor, now: ctx.now() };
