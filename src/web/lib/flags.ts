@@ -8,10 +8,11 @@ const KEY = 'pFlags';
 /**
  * Feature flags are read once at start (docs/product.md §17): the router depends on them
  * (/chat exists only with bChat, /rewardstore picks its screen by bRewardStore).
- * The last known value is kept so an offline start still has them.
+ * The last known value is kept so an offline start still has them. `sent`: the request a member's
+ * page load sent already (lib/pageLoad).
  */
-export async function loadFlags(): Promise<Flags> {
-  const answer = await portal<FlagsAnswer>('getFlags');
+export async function loadFlags(sent?: Promise<Response>): Promise<Flags> {
+  const answer = await portal<FlagsAnswer>('getFlags', {}, { sent });
   if (answer?.iErrorCode === 0 && answer.pFlags) {
     local.set(KEY, JSON.stringify(answer.pFlags));
     return { ...FLAG_DEFAULTS, ...answer.pFlags };

@@ -16,10 +16,12 @@ export const memberKeys = {
   data: (userId: string) => [...memberKeys.all, userId] as const,
 };
 
-/** getUserData with the bearer; a refusal signs the member out (docs/product.md §7), no profile yet is reported. */
-export async function fetchUserData(token: string): Promise<MemberData> {
-  // Asked already when the page loaded (lib/early): this takes that answer.
-  const answer = await portal<UserDataAnswer>('getUserData', {}, { token });
+/**
+ * getUserData with the bearer; a refusal signs the member out (docs/product.md §7), no profile yet is
+ * reported. `sent`: the request a member's page load sent already (lib/pageLoadQueries).
+ */
+export async function fetchUserData(token: string, sent?: Promise<Response>): Promise<MemberData> {
+  const answer = await portal<UserDataAnswer>('getUserData', {}, { token, sent });
   if (answer?.iErrorCode === ErrorCode.OK && answer.pUserData) {
     const { pUserData, pGameVars } = splitGameVars(answer.pUserData);
     return { registered: true, pUserData, pGameVars };

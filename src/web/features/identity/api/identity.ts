@@ -6,8 +6,7 @@ import type {
 } from '../../../../protocol/identity';
 import type { Answer } from '../../../../protocol/wire';
 import { portal } from '../../../api/client';
-import { AUTH_BASE } from '../../../config';
-import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser } from '../../../lib/auth';
+import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser, startSession } from '../../../lib/auth';
 import type { RegistrationFields } from '../model/flows';
 
 /**
@@ -36,37 +35,9 @@ export const setSubscribe = (bSubscribe: boolean) => portal<Answer>('setSubscrib
 
 // ── Better Auth ──────────────────────────────────────────────────────────────────────────────
 
-/** A Better Auth session this tab has not adopted yet (registration adopts it once registerUser succeeds). */
-export interface NewSession {
-  token: string;
-  user: AuthUser;
-}
-
-async function open(path: string, body: Record<string, string>): Promise<NewSession | null> {
-  const { data, headers } = await authRequest<{ token: string | null; user: AuthUser }>(path, body);
-  const sessionToken = headers.get('set-auth-token') ?? data.token;
-  return sessionToken ? { token: sessionToken, user: pickUser(data.user) } : null;
-}
-
 /** Creates the account (Better Auth signs it in at once; null without a session); throws an AuthError. */
 export const createAccount = (email: string, password: string, name: string) =>
-  open('/sign-up/email', { email, password, name });
-
-/** A password login whose session is not adopted yet; throws an AuthError. */
-export async function openSession(email: string, password: string): Promise<NewSession> {
-  const session = await open('/sign-in/email', { email, password });
-  if (!session) throw { status: 500, code: 'NO_SESSION', message: 'The server did not start a session.' };
-  return session;
-}
-
-/** Ends a session this tab never adopted (a refused registration); best effort. */
-export async function endSession(sessionToken: string): Promise<void> {
-  await fetch(`${AUTH_BASE}/sign-out`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sessionToken}`, 'Content-Type': 'application/json' },
-    body: '{}',
-  }).catch(() => undefined);
-}
+  startSession('/sign-up/email', { email, password, name });
 
 /** Changes the password; every other session ends, and this tab keeps the fresh token. Throws an AuthError. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {

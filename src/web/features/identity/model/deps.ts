@@ -1,5 +1,5 @@
-import { acceptSession, signIn, signOut } from '../../../lib/auth';
-import { createAccount, endSession, type NewSession, openSession, registerUser } from '../api/identity';
+import { acceptSession, endSession, type NewSession, openSession, signIn, signOut } from '../../../lib/auth';
+import { createAccount, registerUser } from '../api/identity';
 import type { FlowDeps } from './flows';
 import { checkInviteCode, currentInviteCode, dispatchLogin } from './store';
 
