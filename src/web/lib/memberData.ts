@@ -3,7 +3,8 @@ import { ErrorCode } from '../../protocol/errorCodes';
 import { type GameVarValue, splitGameVars } from '../../protocol/gamevars';
 import type { UserData, UserDataAnswer } from '../../protocol/identity';
 import { portal } from '../api/client';
-import { type AuthUser, signOut, useAuth } from './auth';
+import { type AuthUser, useAuth } from './auth';
+import { signOut } from './authSession';
 
 /** The member's data as the app uses it (docs/product.md §3): pUserData without aGameVars, and pGameVars. */
 export type MemberData =

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { ChatMessage, ReportReason } from '../../../../protocol/chat';
 import { errorMessage } from '../../../../protocol/errors';
 import { local } from '../../../lib/storage';
+import { useNow } from '../../../lib/useNow';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Loading } from '../../../ui/Loading';
@@ -16,7 +17,6 @@ import { ConnectionBadge } from '../components/ConnectionBadge';
 import { MessageList } from '../components/MessageList';
 import { MuteDialog } from '../components/MuteDialog';
 import { ReportDialog } from '../components/ReportDialog';
-import { useNow } from '../model/time';
 import { useChatSession } from '../model/useChatSession';
 import styles from './ChatScreen.module.css';
 

@@ -6,12 +6,13 @@ import type {
 } from '../../../../protocol/identity';
 import type { Answer } from '../../../../protocol/wire';
 import { portal } from '../../../api/client';
-import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser, startSession } from '../../../lib/auth';
+import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser } from '../../../lib/auth';
+import { startSession } from '../../../lib/authSession';
 import type { RegistrationFields } from '../model/flows';
 
 /**
  * The identity calls: the portal's identity actions and the Better Auth routes the account
- * screens use (sign-in, sign-out and session refresh live in lib/auth, which every screen shares).
+ * screens use (sign-in and sign-out live in lib/authSession, the session itself in lib/auth).
  */
 const token = () => getAuthState().token;
 

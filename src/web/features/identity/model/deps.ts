@@ -1,4 +1,5 @@
-import { acceptSession, endSession, type NewSession, openSession, signIn, signOut } from '../../../lib/auth';
+import { acceptSession } from '../../../lib/auth';
+import { endSession, type NewSession, openSession, signIn, signOut } from '../../../lib/authSession';
 import { createAccount, registerUser } from '../api/identity';
 import type { FlowDeps } from './flows';
 import { checkInviteCode, currentInviteCode, dispatchLogin } from './store';
