@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
@@ -27,8 +27,8 @@ if (shell === null || (shell === 'member') !== mayHaveSession) {
 // The session and the flags are needed before the first route decides anything; a member's data
 // (and on /home their Agents) is asked for meanwhile, with the token the session check is about,
 // unless a member's document asked all of it already (lib/pageLoad: the same requests, read here
-// and by the query client). These few requests go first, then the page's layout and screen
-// download while they are answered.
+// and by the query client, api/queryClient). These few requests go first, then the page's layout
+// and screen download while they are answered.
 const pageLoad = mayHaveSession ? startMemberPageAt(window.location.pathname, getAuthState().token as string) : null;
 const checks = Promise.all([loadFlags(pageLoad?.flags), refreshSession(pageLoad?.session)]);
 preloadRoute(window.location.pathname, lastKnownFlags());
@@ -40,16 +40,6 @@ preloadRoute(window.location.pathname, lastKnownFlags());
 async function start(): Promise<void> {
   const [flags] = await checks;
   setFlags(flags);
-  // The page load's other answers become the query client's fetches before any screen asks for them.
-  let rendered: () => void = () => {};
-  const firstRender = new Promise<void>((resolve) => {
-    rendered = resolve;
-  });
-  const auth = getAuthState();
-  if (pageLoad && auth.status === 'signedIn' && auth.token === pageLoad.token) {
-    const { fillQueryClient } = await import('./lib/pageLoadQueries');
-    void fillQueryClient(pageLoad, auth.user.id, firstRender);
-  }
   const router = createAppRouter(flags);
 
   // docs/product.md §2: sign-out or loss of session while signed in goes to /login; cached member data goes with it.
@@ -67,7 +57,6 @@ async function start(): Promise<void> {
   await routerReady(router);
   const app = (
     <StrictMode>
-      <Rendered then={rendered} />
       <RouterProvider router={router} />
     </StrictMode>
   );
@@ -86,12 +75,6 @@ async function start(): Promise<void> {
     startTransition(() => target.render(app));
     markShellLive();
   }
-}
-
-/** Renders nothing; calls `then` once the app's first render is on screen (its effects run). */
-function Rendered({ then }: { then: () => void }): null {
-  useEffect(then, [then]);
-  return null;
 }
 
 // After the first render: restored member data is no part of what the shell shows.

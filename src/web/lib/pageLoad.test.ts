@@ -1,70 +1,108 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_TEMPLATE_ID } from '../../protocol/collectibles';
 import { portal } from '../api/client';
-import { queryClient } from '../api/queryClient';
-import { collectionQueryOptions } from '../features/collectibles/api/collectibles';
-import { startMemberPageAt } from '../routeQueries';
-import { acceptSession, refreshSession } from './auth';
-import { loadFlags } from './flags';
-import { type MemberData, userDataQueryOptions } from './memberData';
-import { fillQueryClient } from './pageLoadQueries';
+import type { MemberData } from './memberData';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
-/** The server, as far as a member's first requests go. */
+/** The server, as far as a member's first requests go; the member has `points` (5 until a test changes it). */
 function server() {
-  return vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url.endsWith('/get-session'))
-      return json({ user: { id: 'u1', email: 'a@b.c', emailVerified: true, name: 'a' } });
-    if (url.endsWith('/getFlags')) return json({ iErrorCode: 0, pFlags: {} });
-    if (url.endsWith('/getUserData')) return json({ iErrorCode: 0, pUserData: { sUserName: 'lh', aGameVars: [] } });
-    if (url.endsWith('/getCollection')) {
-      return json({
-        iErrorCode: 0,
-        aItems: [{ sItemID: 'i1', publicMetadata: { name: 'Pale Choir', image: '/media/a.svg' } }],
-      });
-    }
-    return json({ iErrorCode: 0 });
-  });
+  const answers = {
+    points: 5,
+    fetch: vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url.endsWith('/get-session'))
+        return json({ user: { id: 'u1', email: 'a@b.c', emailVerified: true, name: 'a' } });
+      if (url.endsWith('/getFlags')) return json({ iErrorCode: 0, pFlags: {} });
+      if (url.endsWith('/getUserData'))
+        return json({ iErrorCode: 0, pUserData: { sUserName: 'lh', iPoints: answers.points, aGameVars: [] } });
+      if (url.endsWith('/getCollection')) {
+        return json({
+          iErrorCode: 0,
+          aItems: [{ sItemID: 'i1', publicMetadata: { name: 'Pale Choir', image: '/media/a.svg' } }],
+        });
+      }
+      return json({ iErrorCode: 0 });
+    }),
+  };
+  return answers;
+}
+
+/**
+ * A member's page load of its own (fresh modules: nothing started, an empty query cache, a tab whose
+ * session holds the token 'tok'), as main.tsx runs it: the requests leave, the query client is made
+ * (a route's parts load meanwhile), the session check answers. Unless `rendered: false`, the app's
+ * first render is then on screen and the queries the page load filled have settled.
+ */
+async function memberPageLoad(pathname: string, { rendered = true } = {}) {
+  vi.resetModules();
+  const api = server();
+  vi.stubGlobal('fetch', api.fetch);
+  vi.stubGlobal('sessionStorage', { getItem: () => 'tok', setItem: () => undefined, removeItem: () => undefined });
+  const { startMemberPageAt } = await import('../routeQueries');
+  const { loadFlags } = await import('./flags');
+  const { refreshSession } = await import('./auth');
+  const pageLoad = startMemberPageAt(pathname, 'tok');
+  const asked = api.fetch.mock.calls.length;
+  const { queryClient } = await import('../api/queryClient');
+  await Promise.all([loadFlags(pageLoad.flags), refreshSession(pageLoad.session)]);
+  const { firstRenderDone } = await import('./pageLoadQueries');
+  const memberData = await import('./memberData');
+  const { collectionQueryOptions } = await import('../features/collectibles/api/collectibles');
+  const settled = () =>
+    Promise.all(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.promise),
+    );
+  if (rendered) {
+    firstRenderDone();
+    await settled();
+  }
+  return {
+    server: api,
+    asked,
+    pageLoad,
+    startMemberPageAt,
+    queryClient,
+    firstRenderDone,
+    collectionQueryOptions,
+    ...memberData,
+  };
 }
 
 describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends a request the page load did not send to the network', async () => {
-    const fetchMock = server();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = server();
+    vi.stubGlobal('fetch', api.fetch);
     await portal('getInventory', {}, { token: 'tok' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 
   it("a member's /home asks session, flags, data and Agents once, before the app, and the app's own calls take them", async () => {
-    const fetchMock = server();
-    vi.stubGlobal('fetch', fetchMock);
     const appended: Array<{ rel?: string; as?: string; href?: string; fetchPriority?: string }> = [];
     vi.stubGlobal('document', {
       createElement: () => ({}),
       head: { append: (link: (typeof appended)[number]) => appended.push(link) },
     });
-    const pageLoad = startMemberPageAt('/home', 'tok');
+    const page = await memberPageLoad('/home');
     // boot's module and main.tsx both ask: only the first counts
-    expect(startMemberPageAt('/home', 'tok')).toBe(pageLoad);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+    expect(page.startMemberPageAt('/home', 'tok')).toBe(page.pageLoad);
+    expect(page.server.fetch.mock.calls.slice(0, page.asked).map(([url]) => url)).toEqual([
       '/api/portal/getFlags',
       '/api/auth/get-session',
       '/api/portal/getUserData',
       '/api/portal/getCollection',
     ]);
 
-    // The app's calls, as main.tsx, lib/memberData and the dashboard make them.
-    acceptSession('tok', { id: 'u1', email: 'a@b.c', emailVerified: true, name: 'a' });
-    await Promise.all([loadFlags(pageLoad.flags), refreshSession(pageLoad.session)]);
-    void fillQueryClient(pageLoad, 'u1', Promise.resolve());
-    const member = await queryClient.fetchQuery(userDataQueryOptions('tok', 'u1'));
-    const agents = await queryClient.fetchQuery(collectionQueryOptions(AGENT_TEMPLATE_ID));
+    // The app's calls, as lib/memberData and the dashboard make them.
+    const member = await page.queryClient.fetchQuery(page.userDataQueryOptions('tok', 'u1'));
+    const agents = await page.queryClient.fetchQuery(page.collectionQueryOptions(AGENT_TEMPLATE_ID));
     expect(member.registered).toBe(true);
     expect(agents.aItems[0]?.sItemID).toBe('i1');
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(page.server.fetch).toHaveBeenCalledTimes(4);
 
     // The first Agent's art was asked for as soon as the collection answered, at the URL the card uses.
     expect(appended).toEqual([
@@ -73,17 +111,15 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
 
     // Taken once: asking again goes to the network.
     await portal('getUserData', {}, { token: 'tok' });
-    expect(fetchMock).toHaveBeenCalledTimes(5);
-    queryClient.clear();
+    expect(page.server.fetch).toHaveBeenCalledTimes(5);
   });
 
   it("the member's data comes no sooner than the app's first render (the shell it hydrates waits for it)", async () => {
-    const page = await memberPageLoad('/home', { waitForRender: true });
+    const page = await memberPageLoad('/games', { rendered: false });
     const key = page.memberKeys.data('u1');
-    await vi.waitFor(() => expect(page.server.fetch).toHaveBeenCalledTimes(page.asked));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(page.queryClient.getQueryState(key)).toMatchObject({ status: 'pending', fetchStatus: 'fetching' });
-    page.render();
+    page.firstRenderDone();
     await vi.waitFor(() => expect(page.queryClient.getQueryState(key)?.status).toBe('success'));
     expect(page.server.fetch).toHaveBeenCalledTimes(page.asked);
   });
@@ -121,34 +157,20 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
     expect(page.server.fetch).toHaveBeenCalledTimes(page.asked + 1);
     expect(member.registered && member.pUserData.iPoints).toBe(3);
   });
-});
 
-/**
- * A member's page load of its own (nothing started, an empty query cache) whose requests have left
- * and, unless `waitForRender`, been put into the query client and answered, as main.tsx does, against
- * a server whose member has `points` (5 until a test changes it).
- */
-async function memberPageLoad(pathname: string, { waitForRender = false } = {}) {
-  vi.resetModules();
-  const server = {
-    points: 5,
-    fetch: vi.fn(async (url: string) =>
-      url.endsWith('/getUserData')
-        ? json({ iErrorCode: 0, pUserData: { iPoints: server.points, aGameVars: [] } })
-        : json({ iErrorCode: 0 }),
-    ),
-  };
-  vi.stubGlobal('fetch', server.fetch);
-  const { startMemberPageAt } = await import('../routeQueries');
-  const { fillQueryClient } = await import('./pageLoadQueries');
-  const { queryClient } = await import('../api/queryClient');
-  const { memberKeys, userDataQueryOptions } = await import('./memberData');
-  const pageLoad = startMemberPageAt(pathname, 'tok');
-  let render: () => void = () => {};
-  const filled = fillQueryClient(pageLoad, 'u1', new Promise<void>((resolve) => (render = resolve)));
-  if (!waitForRender) {
-    render();
-    await filled;
-  }
-  return { server, asked: server.fetch.mock.calls.length, queryClient, memberKeys, userDataQueryOptions, render };
-}
+  it('a session the server refuses brings nothing into the query cache', async () => {
+    vi.resetModules();
+    const api = server();
+    api.fetch.mockImplementation(async (url: string) =>
+      url.endsWith('/get-session') ? new Response('null', { status: 401 }) : json({ iErrorCode: 0 }),
+    );
+    vi.stubGlobal('fetch', api.fetch);
+    vi.stubGlobal('sessionStorage', { getItem: () => 'tok', setItem: () => undefined, removeItem: () => undefined });
+    const { startMemberPageAt } = await import('../routeQueries');
+    const { refreshSession } = await import('./auth');
+    const pageLoad = startMemberPageAt('/home', 'tok');
+    const { queryClient } = await import('../api/queryClient');
+    await refreshSession(pageLoad.session);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+});

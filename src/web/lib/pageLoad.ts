@@ -7,7 +7,7 @@ import { AUTH_BASE, PORTAL_BASE } from '../config';
  * the session, the flags, the member's data, and what the route's screen shows first. They are sent
  * here as soon as the page knows it has a session token, before the app's scripts have arrived; the
  * app then reads those very answers: main.tsx's start the session and the flags, and the one query
- * client the rest (lib/pageLoadQueries). Nothing else ever takes them.
+ * client the rest (api/queryClient, lib/pageLoadQueries). Nothing else ever takes them.
  *
  * A document prerendered for a member runs this module first, on its own (scripts/prerender.ts;
  * vite.config.ts gives it a chunk of its own with the little it imports): src/web/routeQueries.ts
@@ -76,3 +76,6 @@ export function startMemberPage(token: string, routeQueries: readonly RouteQuery
   }
   return started;
 }
+
+/** What this page load sent, if it is a member's: the query client takes it in (lib/pageLoadQueries). */
+export const sentPageLoad = (): MemberPageLoad | null => started;

@@ -1,26 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ok, portal } from '../api/client';
-import { queryClient } from '../api/queryClient';
+import { getAuthState, subscribeAuth } from './auth';
 import { fetchUserData, userDataQueryOptions } from './memberData';
-import type { MemberPageLoad } from './pageLoad';
+import { type MemberPageLoad, sentPageLoad } from './pageLoad';
 
 /**
- * Puts a member's page-load requests (lib/pageLoad) into the one query client as the fetches of their
- * queries: the member's data and the route's own queries. The screens then find them under way, or
- * answered, as with any prefetch. main.tsx calls it once the session is known (the member's data is
- * keyed by their account id), before the first route runs.
- *
- * The member's data comes no sooner than `firstRender`: a member's prerendered document shows the
- * page waiting for it, and the app's first render, which hydrates that document, must show the same.
+ * A member's page-load requests (lib/pageLoad) become the fetches of their queries in the one query
+ * client: the member's data and the route's own queries. The screens then find them under way, or
+ * answered, as with any prefetch; nothing else holds them.
  */
-export function fillQueryClient(
-  pageLoad: MemberPageLoad,
-  userId: string,
-  firstRender: Promise<void>,
-): Promise<unknown> {
+
+let rendered: () => void = () => {};
+const firstRender = new Promise<void>((resolve) => {
+  rendered = resolve;
+});
+
+/**
+ * Called once the app's first render is on screen (providers.tsx). A member's prerendered document
+ * shows the page waiting for their data, and the render that hydrates it must show the same: the
+ * data asked for with the page comes into the cache no sooner.
+ */
+export const firstRenderDone = (): void => rendered();
+
+/**
+ * Takes in this page load's requests, if a member's page sent them, as soon as the session check
+ * says who the member is (their data is keyed by account id): api/queryClient, when it is made.
+ * That is before the first route runs (main.tsx waits for the session before making the router).
+ */
+export function adoptPageLoad(client: QueryClient): void {
+  const pageLoad = sentPageLoad();
+  if (!pageLoad) return;
+  const adopt = () => {
+    const auth = getAuthState();
+    if (auth.status === 'signedIn' && auth.token === pageLoad.token)
+      void fillQueryClient(client, pageLoad, auth.user.id);
+  };
+  if (getAuthState().status !== 'loading') {
+    adopt();
+    return;
+  }
+  const stop = subscribeAuth(() => {
+    if (getAuthState().status === 'loading') return;
+    stop();
+    adopt();
+  });
+}
+
+/** Puts the page load's requests into `client` as its queries' fetches; settles when they have. */
+export function fillQueryClient(client: QueryClient, pageLoad: MemberPageLoad, userId: string): Promise<unknown> {
   const { token } = pageLoad;
   const readUserData = readOnce(pageLoad.userData, (sent) => fetchUserData(token, sent));
   return Promise.all([
-    queryClient.prefetchQuery({
+    client.prefetchQuery({
       ...userDataQueryOptions(token, userId),
       queryFn: async () => {
         try {
@@ -31,7 +62,7 @@ export function fillQueryClient(
       },
     }),
     ...pageLoad.route.map(({ queryKey, action, fields, response }) =>
-      queryClient.prefetchQuery({
+      client.prefetchQuery({
         queryKey,
         queryFn: readOnce(response, async (sent) => ok(await portal(action, fields, { token, sent }))),
       }),

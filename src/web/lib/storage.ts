@@ -35,22 +35,21 @@ export const STORAGE = {
 
 export type StorageKey = (typeof STORAGE)[keyof typeof STORAGE];
 
-function safe<T>(fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
+/** One of the browser's stores, read and written without ever throwing (storage refused, private mode). */
+function safely(store: () => Storage) {
+  const attempt = <T>(fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    get: (key: StorageKey) => attempt(() => store().getItem(key), null),
+    set: (key: StorageKey, value: string) => attempt(() => store().setItem(key, value), undefined),
+    remove: (key: StorageKey) => attempt(() => store().removeItem(key), undefined),
+  };
 }
 
-export const local = {
-  get: (key: StorageKey) => safe(() => localStorage.getItem(key), null),
-  set: (key: StorageKey, value: string) => safe(() => localStorage.setItem(key, value), undefined),
-  remove: (key: StorageKey) => safe(() => localStorage.removeItem(key), undefined),
-};
-
-export const session = {
-  get: (key: StorageKey) => safe(() => sessionStorage.getItem(key), null),
-  set: (key: StorageKey, value: string) => safe(() => sessionStorage.setItem(key, value), undefined),
-  remove: (key: StorageKey) => safe(() => sessionStorage.removeItem(key), undefined),
-};
+export const local = safely(() => localStorage);
+export const session = safely(() => sessionStorage);
