@@ -1,3 +1,4 @@
+// The collectibles calls: fetchers, their query options and hooks (their keys: ./keys).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CollectionAnswer,
@@ -8,8 +9,6 @@ import type {
 import { ok, portal } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
 import { collectiblesKeys } from './keys';
-
-/** The collectibles calls: fetchers, their query options and hooks (their keys: ./keys). */
 
 const token = () => getAuthState().token;
 
