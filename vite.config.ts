@@ -21,9 +21,15 @@ const SHELL_EXCEPTIONS = ['src/web/features/maintenance/'];
 
 /** The script of the prerendered documents, which starts the entry after their first paint (its own chunk). */
 const BOOT = 'src/web/boot.ts';
-/** What boot.ts imports: the requests a member's page load starts with, and the little they need. */
+/**
+ * The early chunk, which a member's document runs before the app: the requests a member's page load
+ * starts with (lib/pageLoad, routeQueries and the features' declarations), and the little they need.
+ */
 const EARLY = [
-  'src/web/lib/early.ts',
+  'src/web/routeQueries.ts',
+  'src/web/lib/pageLoad.ts',
+  'src/web/features/home/pageLoad.ts',
+  'src/web/features/collectibles/api/keys.ts',
   'src/web/lib/storage.ts',
   'src/web/api/media.ts',
   'src/web/api/request.ts',
@@ -36,6 +42,7 @@ const projectPath = (id: string) => path.relative(__dirname, id).split(path.sep)
 
 function mayBeShell(file: string): boolean {
   if (file === BOOT) return false;
+  if (EARLY.includes(file)) return true; // listed one by one, features' page-load declarations included
   if (SHELL_EXCEPTIONS.some((folder) => file.startsWith(folder))) return true;
   if (file.startsWith('src/web/ui/')) return !file.slice('src/web/ui/'.length).includes('/'); // ui's subfolders load later
   return (
@@ -162,7 +169,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             // budget. Screens, and each subfolder of ui/, stay in their own lazy chunks.
             codeSplitting: {
               groups: [
-                // What boot.ts shares with the app (lib/early): asked for before the app's scripts.
+                // What a member's document runs before the app (lib/pageLoad), shared with the app.
                 { name: 'early', test: (id) => EARLY.includes(projectPath(id)) },
                 {
                   name: 'vendor',

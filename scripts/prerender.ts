@@ -59,10 +59,10 @@ function routeParts(manifest: Record<string, ManifestChunk>, route: string): { m
   return { modules: [...modules], css: [...css] };
 }
 
-/** The chunk of src/web/lib/early.ts (vite.config.ts, the `early` group). */
+/** The chunk of src/web/routeQueries.ts and lib/pageLoad.ts (vite.config.ts, the `early` group). */
 function earlyModule(manifest: Record<string, ManifestChunk>): string {
   const chunk = Object.entries(manifest).find(([key]) => /^_early-[\w-]+\.js$/.test(key))?.[1];
-  if (!chunk) throw new Error("Vite's manifest has no early chunk (vite.config.ts, src/web/lib/early.ts)");
+  if (!chunk) throw new Error("Vite's manifest has no early chunk (vite.config.ts, src/web/routeQueries.ts)");
   return `/${chunk.file}`;
 }
 
@@ -95,7 +95,7 @@ interface DocumentParts {
   boot?: string;
   /**
    * A member's shell: its modules, and these chunks of its route, are fetched with the document, and
-   * the early requests' module (src/web/lib/early.ts) runs before the app to ask for the member's data.
+   * the early requests' module (src/web/routeQueries.ts) runs before the app to ask for the member's data.
    */
   member?: { routeModules: string[]; early: string };
 }

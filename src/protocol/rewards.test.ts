@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeKindsOf } from './rewards';
+import { nextRewardDayStart, noticeKindsOf } from './rewards';
 import { ackNoticesInput } from './rewards.schema';
 
 describe('notice kinds on the wire', () => {
@@ -21,5 +21,15 @@ describe('notice kinds on the wire', () => {
     });
     expect(ackNoticesInput.safeParse({ sKinds: 'pNFT,__proto__' }).success).toBe(false);
     expect(ackNoticesInput.safeParse({ sKinds: ' , ' }).success).toBe(false);
+  });
+});
+
+describe('the reward-day boundary (server claims, web countdown)', () => {
+  it('runs to the next reward-day boundary, UTC shifted by the offset', () => {
+    const now = Date.UTC(2026, 10, 22, 23, 41);
+    expect(nextRewardDayStart(now, 0)).toBe(Date.UTC(2026, 10, 23, 0, 0));
+    // A day that starts at 06:00 UTC (offset −360 minutes).
+    expect(nextRewardDayStart(now, -360)).toBe(Date.UTC(2026, 10, 23, 6, 0));
+    expect(nextRewardDayStart(Date.UTC(2026, 10, 23, 5, 0), -360)).toBe(Date.UTC(2026, 10, 23, 6, 0));
   });
 });

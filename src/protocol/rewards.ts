@@ -63,6 +63,20 @@ export interface DailyRewardDay {
 
 export const DAILY_CYCLE_DAYS = 7;
 
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The reward calendar day of an instant ('YYYY-MM-DD'): UTC shifted by the offset game var, in minutes. */
+export function rewardDay(now: number, offsetMinutes: number): string {
+  return new Date(now + offsetMinutes * MINUTE).toISOString().slice(0, 10);
+}
+
+/** When the reward day after the one of `now` begins: the next daily reward can be claimed from then. */
+export function nextRewardDayStart(now: number, offsetMinutes: number): number {
+  const shifted = now + offsetMinutes * MINUTE;
+  return Math.floor(shifted / DAY) * DAY + DAY - offsetMinutes * MINUTE;
+}
+
 /**
  * The member core's fields of pUserData (docs/product.md §3). A type alias, not an interface, so that it
  * stays assignable to Record<string, unknown>.

@@ -29,9 +29,6 @@ export const ROUTES = {
   devMailbox: '/dev/mailbox',
 } as const;
 
-export type RouteName = keyof typeof ROUTES;
-export type RoutePath = (typeof ROUTES)[RouteName];
-
 export const SPA_PATHS: readonly string[] = Object.values(ROUTES);
 
 /** docs/product.md §2: after sign-in these requested paths go to /home instead. */

@@ -5,7 +5,7 @@
  * arrive before that first paint on a fast connection, and run before it when they come from the
  * cache; a screen that is ready should not wait for them). A member's screen (/home) shows their
  * data, which only the app draws: the app starts without waiting, its modules fetched with the
- * document, which has already asked for that data (lib/early.ts, the module it runs first).
+ * document, which has already asked for that data (routeQueries.ts and lib/pageLoad.ts, run first).
  */
 const modules = document.querySelector<HTMLScriptElement>('script[data-modules]')?.dataset.modules?.split(' ') ?? [];
 const member = document.getElementById('root')?.dataset.shell === 'member';

@@ -16,5 +16,3 @@ export const MAINTENANCE_ALERT_INTERVAL_MS = 300_000;
 export const DIALOG_CLOSE_MS = 600;
 export const CACHE_MAX_AGE_MS = 86_400_000;
 export const CACHE_THROTTLE_MS = 1000;
-export const DEFAULT_GC_MS = 5 * 60 * 1000;
-export const DEFAULT_ITEM_LIMIT = 2;

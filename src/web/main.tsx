@@ -3,9 +3,9 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
 import { initDebug } from './lib/debug';
-import { startMemberPage } from './lib/early';
 import { lastKnownFlags, loadFlags, setFlags } from './lib/flags';
 import { documentShell, markShellLive } from './lib/shell';
+import { startMemberPageAt } from './routeQueries';
 import { createAppRouter, preloadRoute, routerReady } from './router';
 import { Loading } from './ui/Loading';
 import './styles/index.css';
@@ -26,10 +26,11 @@ if (shell === null || (shell === 'member') !== mayHaveSession) {
 
 // The session and the flags are needed before the first route decides anything; a member's data
 // (and on /home their Agents) is asked for meanwhile, with the token the session check is about,
-// unless boot.ts asked all of it already (lib/early: the calls below take those answers). These
-// few requests go first, then the page's layout and screen download while they are answered.
-if (mayHaveSession) startMemberPage(window.location.pathname, getAuthState().token as string);
-const checks = Promise.all([loadFlags(), refreshSession()]);
+// unless a member's document asked all of it already (lib/pageLoad: the same requests, read here
+// and by the query client, api/queryClient). These few requests go first, then the page's layout
+// and screen download while they are answered.
+const pageLoad = mayHaveSession ? startMemberPageAt(window.location.pathname, getAuthState().token as string) : null;
+const checks = Promise.all([loadFlags(pageLoad?.flags), refreshSession(pageLoad?.session)]);
 preloadRoute(window.location.pathname, lastKnownFlags());
 
 /**

@@ -112,7 +112,7 @@ test("a signed-in /home asks for the member's data and Agents before the app run
   const release = await holdBoot(page);
   const art = page.waitForRequest((sent) => new URL(sent.url()).pathname.startsWith('/media/'));
   await page.goto('/home', { waitUntil: 'commit' });
-  // The app cannot start while its boot script is held: these come from the document (lib/early.ts).
+  // The app cannot start while its boot script is held: these come from the document (lib/pageLoad.ts).
   const artRequest = await art;
   expect(asked).toEqual(
     expect.arrayContaining([

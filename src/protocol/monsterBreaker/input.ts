@@ -17,7 +17,6 @@ export const INPUT_LAUNCH = 4;
 export const INPUT_TARGET = 8;
 export const INPUT_TARGET_SHIFT = 4;
 export const INPUT_MAX_TARGET = FIELD_W >> FP_SHIFT;
-export const INPUT_NONE: TickInput = 0;
 
 /** Keyboard-style input: direction -1 / 0 / +1. */
 export function keyInput(iDirection: number, bLaunch = false): TickInput {

@@ -6,7 +6,6 @@ export const Phase = { Serve: 0, Play: 1, Won: 2, Lost: 3 } as const;
 export type PhaseKind = (typeof Phase)[keyof typeof Phase];
 
 export const PowerUp = { Wide: 1, Multi: 2, Slow: 3, Shield: 4, Life: 5 } as const;
-export type PowerUpKind = (typeof PowerUp)[keyof typeof PowerUp];
 
 /**
  * The whole simulation state: integers only (fixed point, see constants.ts). Entity pools are

@@ -1,6 +1,5 @@
 import { GAME_BASE, PORTAL_BASE, WHITELIST_BASE } from '../config';
 import { isDebug } from '../lib/debug';
-import { fetchOnce } from '../lib/early';
 import { actionRequest } from './request';
 import { observeClientVersion } from './version';
 
@@ -26,6 +25,8 @@ interface CallOptions {
   /** setWalletAddress sends JSON instead of a form (docs/product.md §7). */
   json?: boolean;
   signal?: AbortSignal;
+  /** This very request, sent already (a member's page load, lib/pageLoad): its answer is read instead. */
+  sent?: Promise<Response>;
 }
 
 /** One POST to `${base}/${action}`; non-200 → {iErrorCode: status}, network failure → null. */
@@ -38,7 +39,7 @@ export async function callAction<T = Record<string, unknown>>(
   const { url, init } = actionRequest(base, action, fields, options);
   let response: Response;
   try {
-    response = await fetchOnce(url, { ...init, signal: options.signal });
+    response = await (options.sent ?? fetch(url, { ...init, signal: options.signal }));
   } catch {
     return null;
   }

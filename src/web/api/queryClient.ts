@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CACHE_MAX_AGE_MS } from '../config';
-import { dropEarlyAnswers } from '../lib/early';
+import { adoptPageLoad } from '../lib/pageLoadQueries';
 
 /** docs/product.md §7/§9: retry backoff doubles from 1 s to 30 s (used only where a query opts into retry). */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -23,10 +23,6 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Once the app marks data stale after a change (invalidate) or writes a newer value itself
-// (setQueryData), its next request must be a new one, never an answer the page asked at load.
-queryClient.getQueryCache().subscribe((event) => {
-  if (event.type !== 'updated') return;
-  const { action } = event;
-  if (action.type === 'invalidate' || (action.type === 'success' && action.manual)) dropEarlyAnswers();
-});
+// A member's page load asked for their data (and its route's) before the app ran: those requests
+// become these queries' first fetches (lib/pageLoadQueries).
+adoptPageLoad(queryClient);

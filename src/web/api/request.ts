@@ -12,7 +12,7 @@ export function formBody(fields: Fields): URLSearchParams {
 
 /**
  * An action's request as it goes out (docs/product.md §7): a POST of a form (or JSON), with the
- * bearer when signed in. One place, so that lib/early's requests are the very ones api/client sends.
+ * bearer when signed in. One place, so that lib/pageLoad's requests are the very ones api/client sends.
  */
 export function actionRequest(
   base: string,

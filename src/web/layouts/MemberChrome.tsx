@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identity';
 import { ROUTES } from '../../protocol/routes';
-import { signOut } from '../lib/auth';
+import { signOut } from '../lib/authSession';
 import { flags } from '../lib/flags';
 import { useUserData } from '../lib/memberData';
 import Navbar from '../ui/navbar/Navbar';

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { observeClientVersion } from '../api/version';
 import { AUTH_BASE } from '../config';
-import { fetchOnce } from './early';
 import { local, STORAGE, session } from './storage';
 
 /**
@@ -52,23 +51,31 @@ export function hasLoggedInBefore(): boolean {
   return local.get(STORAGE.hasLoggedIn) === '1';
 }
 
-/** One request to Better Auth; answers the JSON body or throws an AuthError. */
+interface AuthRequestOptions {
+  /** The bearer when it is not this tab's session (one the tab has not adopted). */
+  token?: string | null;
+  /** This very request, sent already (a member's page load, lib/pageLoad): its answer is read instead. */
+  sent?: Promise<Response>;
+}
+
+/** One request to Better Auth (a GET without a body, else a POST); answers the JSON body or throws an AuthError. */
 export async function authRequest<T>(
   path: string,
   body?: unknown,
-  method = body === undefined ? 'GET' : 'POST',
+  options: AuthRequestOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = {};
-  const token = state.token;
+  const token = options.token === undefined ? state.token : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetchOnce(`${AUTH_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await (options.sent ??
+      fetch(`${AUTH_BASE}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch {
     throw {
       status: 0,
@@ -103,8 +110,11 @@ export function dropSession(): void {
   setState({ status: 'signedOut', token: null, user: null });
 }
 
-/** Asks the server who the stored token belongs to; signs out locally if nobody. */
-export async function refreshSession(): Promise<AuthState> {
+/**
+ * Asks the server who the stored token belongs to; signs out locally if nobody. `sent`: that request,
+ * sent already by a member's page load (lib/pageLoad).
+ */
+export async function refreshSession(sent?: Promise<Response>): Promise<AuthState> {
   const token = state.token ?? session.get(STORAGE.token);
   if (!token) {
     dropSession();
@@ -112,7 +122,7 @@ export async function refreshSession(): Promise<AuthState> {
   }
   state = { ...state, token } as AuthState;
   try {
-    const { data } = await authRequest<{ user: AuthUser } | null>('/get-session');
+    const { data } = await authRequest<{ user: AuthUser } | null>('/get-session', undefined, { sent });
     if (data?.user) {
       setState({ status: 'signedIn', token, user: pickUser(data.user) });
     } else {
@@ -128,28 +138,4 @@ export async function refreshSession(): Promise<AuthState> {
 
 export function pickUser(user: AuthUser): AuthUser {
   return { id: user.id, email: user.email, emailVerified: Boolean(user.emailVerified), name: user.name };
-}
-
-export async function signIn(email: string, password: string): Promise<AuthUser> {
-  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/sign-in/email', { email, password });
-  const user = pickUser(data.user);
-  acceptSession(headers.get('set-auth-token') ?? data.token, user);
-  return user;
-}
-
-export async function signUp(email: string, password: string, name: string): Promise<AuthUser> {
-  const { data, headers } = await authRequest<{ token: string; user: AuthUser }>('/sign-up/email', {
-    email,
-    password,
-    name,
-  });
-  const user = pickUser(data.user);
-  acceptSession(headers.get('set-auth-token') ?? data.token, user);
-  return user;
-}
-
-/** Ends the session on the server (best effort) and locally. */
-export async function signOut(): Promise<void> {
-  if (state.token) await authRequest('/sign-out', {}).catch(() => undefined);
-  dropSession();
 }

@@ -1,19 +1,18 @@
 import { FLAG_DEFAULTS, type Flags } from '../../protocol/flags';
 import type { FlagsAnswer } from '../../protocol/maintenance';
 import { portal } from '../api/client';
-import { local } from './storage';
-
-const KEY = 'pFlags';
+import { local, STORAGE } from './storage';
 
 /**
  * Feature flags are read once at start (docs/product.md §17): the router depends on them
  * (/chat exists only with bChat, /rewardstore picks its screen by bRewardStore).
- * The last known value is kept so an offline start still has them.
+ * The last known value is kept so an offline start still has them. `sent`: the request a member's
+ * page load sent already (lib/pageLoad).
  */
-export async function loadFlags(): Promise<Flags> {
-  const answer = await portal<FlagsAnswer>('getFlags');
+export async function loadFlags(sent?: Promise<Response>): Promise<Flags> {
+  const answer = await portal<FlagsAnswer>('getFlags', {}, { sent });
   if (answer?.iErrorCode === 0 && answer.pFlags) {
-    local.set(KEY, JSON.stringify(answer.pFlags));
+    local.set(STORAGE.flags, JSON.stringify(answer.pFlags));
     return { ...FLAG_DEFAULTS, ...answer.pFlags };
   }
   return lastKnownFlags();
@@ -22,7 +21,7 @@ export async function loadFlags(): Promise<Flags> {
 /** The flags this browser last saw (the defaults on a first visit). */
 export function lastKnownFlags(): Flags {
   try {
-    return { ...FLAG_DEFAULTS, ...(JSON.parse(local.get(KEY) ?? '{}') as Partial<Flags>) };
+    return { ...FLAG_DEFAULTS, ...(JSON.parse(local.get(STORAGE.flags) ?? '{}') as Partial<Flags>) };
   } catch {
     return { ...FLAG_DEFAULTS };
   }

@@ -3,7 +3,8 @@ import { ErrorCode } from '../../protocol/errorCodes';
 import { type GameVarValue, splitGameVars } from '../../protocol/gamevars';
 import type { UserData, UserDataAnswer } from '../../protocol/identity';
 import { portal } from '../api/client';
-import { type AuthUser, signOut, useAuth } from './auth';
+import { type AuthUser, useAuth } from './auth';
+import { signOut } from './authSession';
 
 /** The member's data as the app uses it (docs/product.md §3): pUserData without aGameVars, and pGameVars. */
 export type MemberData =
@@ -16,10 +17,12 @@ export const memberKeys = {
   data: (userId: string) => [...memberKeys.all, userId] as const,
 };
 
-/** getUserData with the bearer; a refusal signs the member out (docs/product.md §7), no profile yet is reported. */
-export async function fetchUserData(token: string): Promise<MemberData> {
-  // Asked already when the page loaded (lib/early): this takes that answer.
-  const answer = await portal<UserDataAnswer>('getUserData', {}, { token });
+/**
+ * getUserData with the bearer; a refusal signs the member out (docs/product.md §7), no profile yet is
+ * reported. `sent`: the request a member's page load sent already (lib/pageLoadQueries).
+ */
+export async function fetchUserData(token: string, sent?: Promise<Response>): Promise<MemberData> {
+  const answer = await portal<UserDataAnswer>('getUserData', {}, { token, sent });
   if (answer?.iErrorCode === ErrorCode.OK && answer.pUserData) {
     const { pUserData, pGameVars } = splitGameVars(answer.pUserData);
     return { registered: true, pUserData, pGameVars };

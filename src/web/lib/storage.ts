@@ -1,4 +1,8 @@
-/** Keys this app keeps in the browser, in one place. */
+/**
+ * Every key this app keeps in the browser, in one place (several are docs/product.md's contract:
+ * keep them as they are), read and written only through `local` and `session` below, which never
+ * throw (storage refused, private mode) and take no other key.
+ */
 export const STORAGE = {
   /** Session-style auth (docs/product.md §9): the bearer token lives only as long as the tab session. */
   token: 'auth.token',
@@ -13,24 +17,39 @@ export const STORAGE = {
   guestPlayer: 'pGuestPlayer',
   /** bDebug (non-production builds only). */
   debug: 'bDebug',
+  /** The last flags the server sent, for an offline start (lib/flags). */
+  flags: 'pFlags',
+  /** The invite code's status, for a reload of the tab (features/identity model/store). */
+  codeStatus: 'pCodeStatus',
+  /** Written when an address is verified: its `storage` event tells the other tabs (features/identity). */
+  emailVerifiedAt: 'iEmailVerifiedAt',
+  /** The member's email when this browser's wallet was connected (docs/product.md §4, §5; features/wallet). */
+  walletEmail: 'sWalletEmail',
+  /** The chat channel last open (features/chat). */
+  chatChannel: 'sChatChannel',
+  /** Whether the viewer's description panel is open (features/collectibles). */
+  viewerDescriptionOpen: 'bViewerDescriptionOpen',
+  /** Monster Breaker's sound switch (features/games). */
+  monsterBreakerMuted: 'monsterBreaker.muted',
 } as const;
 
-function safe<T>(fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
+export type StorageKey = (typeof STORAGE)[keyof typeof STORAGE];
+
+/** One of the browser's stores, read and written without ever throwing (storage refused, private mode). */
+function safely(store: () => Storage) {
+  const attempt = <T>(fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    get: (key: StorageKey) => attempt(() => store().getItem(key), null),
+    set: (key: StorageKey, value: string) => attempt(() => store().setItem(key, value), undefined),
+    remove: (key: StorageKey) => attempt(() => store().removeItem(key), undefined),
+  };
 }
 
-export const local = {
-  get: (key: string) => safe(() => localStorage.getItem(key), null),
-  set: (key: string, value: string) => safe(() => localStorage.setItem(key, value), undefined),
-  remove: (key: string) => safe(() => localStorage.removeItem(key), undefined),
-};
-
-export const session = {
-  get: (key: string) => safe(() => sessionStorage.getItem(key), null),
-  set: (key: string, value: string) => safe(() => sessionStorage.setItem(key, value), undefined),
-  remove: (key: string) => safe(() => sessionStorage.removeItem(key), undefined),
-};
+export const local = safely(() => localStorage);
+export const session = safely(() => sessionStorage);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyAmounts, nextDailyState, rewardDay } from './daily';
+import { rewardDay } from '../../../protocol/rewards';
+import { dailyAmounts, nextDailyState } from './daily';
 
 const table = (points: number[]) => points.map((iPoints) => ({ iPoints, iTickets: 0 }));
 const NORMAL = table([10, 20, 30, 40, 50, 75, 100]);

@@ -1,4 +1,4 @@
-import { DAILY_CYCLE_DAYS, type DailyRewardDay } from '../../../protocol/rewards';
+import { DAILY_CYCLE_DAYS, type DailyRewardDay, rewardDay } from '../../../protocol/rewards';
 import { type DbOrTrx, inTransaction } from '../../shared/transaction';
 import { applyGrant } from './ledger';
 import { notify } from './notices';
@@ -14,14 +14,6 @@ export interface DailyState {
   /** 1…7. */
   dayInCycle: number;
   cyclesCompleted: number;
-}
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** The reward calendar day of an instant: UTC shifted by the configured offset in minutes. */
-export function rewardDay(now: number, offsetMinutes: number): string {
-  return new Date(now + offsetMinutes * MINUTE).toISOString().slice(0, 10);
 }
 
 /** The state after today's reward, or null when today (or a later day: clock moved back) is rewarded. */
@@ -63,12 +55,6 @@ export function dailyAmounts(
  * `daily:<user>:<day>` makes it exactly once however many requests race: the losers' inserts
  * do nothing and they leave the cycle state alone.
  */
-/** When the reward day after the one of `now` begins. */
-export function nextRewardDayStart(now: number, offsetMinutes: number): number {
-  const shifted = now + offsetMinutes * MINUTE;
-  return shifted - (shifted % DAY) + DAY - offsetMinutes * MINUTE;
-}
-
 /** Whether today's reward is still to be granted, by the state last read. */
 export function dailyRewardDue(seen: DailyState | null, now: number, vars: RewardVars): boolean {
   return !seen || seen.lastDay < rewardDay(now, vars.dailyResetOffsetMinutes);

@@ -1,7 +1,7 @@
+import { nextRewardDayStart } from '../../../protocol/rewards';
 import type { Capability } from '../../capability';
 import { rewardsActions } from './actions';
 import { rewardsCli } from './cli';
-import { nextRewardDayStart } from './daily';
 import { grantRegistrationRewards } from './grants';
 import { rewardsMigrations } from './migrations';
 import { memberRewardsData } from './userData';

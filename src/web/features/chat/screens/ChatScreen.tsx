@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChatMessage, ReportReason } from '../../../../protocol/chat';
 import { errorMessage } from '../../../../protocol/errors';
-import { local } from '../../../lib/storage';
+import { local, STORAGE } from '../../../lib/storage';
+import { useNow } from '../../../lib/useNow';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Loading } from '../../../ui/Loading';
@@ -16,11 +17,9 @@ import { ConnectionBadge } from '../components/ConnectionBadge';
 import { MessageList } from '../components/MessageList';
 import { MuteDialog } from '../components/MuteDialog';
 import { ReportDialog } from '../components/ReportDialog';
-import { useNow } from '../model/time';
 import { useChatSession } from '../model/useChatSession';
 import styles from './ChatScreen.module.css';
 
-const CHANNEL_KEY = 'sChatChannel';
 const READ_DELAY_MS = 600;
 
 /**
@@ -30,7 +29,7 @@ const READ_DELAY_MS = 600;
 export default function ChatScreen() {
   const [state, session] = useChatSession();
   const [params, setParams] = useSearchParams();
-  const [chosen, setChosen] = useState<string | null>(() => local.get(CHANNEL_KEY));
+  const [chosen, setChosen] = useState<string | null>(() => local.get(STORAGE.chatChannel));
   const channelId = chosen && state.channels[chosen] ? chosen : (state.order[0] ?? null);
   const view = channelId ? state.channels[channelId] : undefined;
   const now = useNow(1000);
@@ -46,7 +45,7 @@ export default function ChatScreen() {
   useEffect(() => {
     if (!channelId) return;
     session.view({ channelId });
-    local.set(CHANNEL_KEY, channelId);
+    local.set(STORAGE.chatChannel, channelId);
   }, [channelId, session]);
   const loaded = view?.loaded ?? false;
   useEffect(() => {

@@ -1,3 +1,4 @@
+// The collectibles calls: fetchers, their query options and hooks (their keys: ./keys).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CollectionAnswer,
@@ -7,16 +8,7 @@ import type {
 } from '../../../../protocol/collectibles';
 import { ok, portal } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
-
-/** The collectibles calls: fetchers, their query options and hooks, and the one key factory. */
-export const collectiblesKeys = {
-  all: ['collectibles'] as const,
-  inventory: () => [...collectiblesKeys.all, 'inventory'] as const,
-  collection: (sCollectionID: string) => [...collectiblesKeys.all, 'collection', sCollectionID] as const,
-  item: (sItemID: string, shared: boolean) =>
-    [...collectiblesKeys.all, 'item', shared ? 'public' : 'own', sItemID] as const,
-  collections: () => [...collectiblesKeys.all, 'collections'] as const,
-};
+import { collectiblesKeys } from './keys';
 
 const token = () => getAuthState().token;
 

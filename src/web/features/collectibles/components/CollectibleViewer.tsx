@@ -6,15 +6,13 @@ import { rarityLabel } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
 import { mediaUrl } from '../../../api/media';
 import { flags } from '../../../lib/flags';
-import { local } from '../../../lib/storage';
+import { local, STORAGE } from '../../../lib/storage';
 import { Dialog } from '../../../ui/Dialog';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { RarityChip } from '../../../ui/RarityChip';
 import { useCollections } from '../api/collectibles';
 import { rarityClass } from '../model/rarity';
 import styles from './CollectibleViewer.module.css';
-
-const DESCRIPTION_OPEN_KEY = 'bViewerDescriptionOpen';
 
 export interface CollectibleViewerProps {
   item: Collectible;
@@ -47,7 +45,7 @@ function Media({ item, large = false }: { item: Collectible; large?: boolean }) 
 /** docs/product.md §2/§3: the collectible viewer shared by /inventory/item and /viewer. */
 export function CollectibleViewer({ item, sContractAddress, allowChat }: CollectibleViewerProps) {
   const { name, description, attributes } = item.publicMetadata;
-  const [descriptionOpen, setDescriptionOpen] = useState(() => local.get(DESCRIPTION_OPEN_KEY) !== '0');
+  const [descriptionOpen, setDescriptionOpen] = useState(() => local.get(STORAGE.viewerDescriptionOpen) !== '0');
   const [fullscreen, setFullscreen] = useState(false);
   const [headerOpen, setHeaderOpen] = useState(false);
   const showChainId = flags().bShowBlockchainID;
@@ -70,7 +68,7 @@ export function CollectibleViewer({ item, sContractAddress, allowChat }: Collect
   const toggleDescription = () => {
     const next = !descriptionOpen;
     setDescriptionOpen(next);
-    local.set(DESCRIPTION_OPEN_KEY, next ? '1' : '0');
+    local.set(STORAGE.viewerDescriptionOpen, next ? '1' : '0');
   };
 
   return (

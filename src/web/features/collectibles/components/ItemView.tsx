@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { ErrorCode } from '../../../../protocol/errors';
 import { Loading } from '../../../ui/Loading';
 import { MessagePage } from '../../../ui/MessagePage';
-import { collectiblesKeys, useItem } from '../api/collectibles';
+import { useItem } from '../api/collectibles';
+import { collectiblesKeys } from '../api/keys';
 import { CollectibleViewer } from './CollectibleViewer';
 
 /** Loads one item (the member's own, or a shared one) and shows it, or says it is not there. */

@@ -1,22 +1,10 @@
 import { GameEvent, type GameEvents } from '../../../../protocol/monsterBreaker/events';
+import { local, STORAGE } from '../../../lib/storage';
 
-const MUTE_KEY = 'monsterBreaker.muted';
+export const loadMuted = (): boolean => local.get(STORAGE.monsterBreakerMuted) === '1';
 
-export function loadMuted(): boolean {
-  try {
-    return localStorage.getItem(MUTE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function saveMuted(bMuted: boolean): void {
-  try {
-    localStorage.setItem(MUTE_KEY, bMuted ? '1' : '0');
-  } catch {
-    // storage may be unavailable (private mode); muting still works for this visit
-  }
-}
+/** Storage may be unavailable (private mode): muting still works for this visit. */
+export const saveMuted = (bMuted: boolean): void => local.set(STORAGE.monsterBreakerMuted, bMuted ? '1' : '0');
 
 /**
  * Sound from WebAudio oscillators only (no files). The AudioContext starts on the first user gesture,

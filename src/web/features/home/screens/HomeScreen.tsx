@@ -25,8 +25,8 @@ const ONWARD = [
 
 /**
  * The route's loader (lib/lazyScreen): the Agents are asked for as the route is entered, beside the
- * member's data, not once that has come (the screen shows only then); on a page load the query takes
- * the answer asked for with the document (lib/early). Never on the server (scripts/prerender.ts).
+ * member's data, not once that has come (the screen shows only then); on a member's page load the
+ * query is under way already (../pageLoad.ts declares it). Never on the server (scripts/prerender.ts).
  */
 export function loader(): null {
   if (typeof window !== 'undefined' && getAuthState().token) {

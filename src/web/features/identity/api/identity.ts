@@ -6,13 +6,13 @@ import type {
 } from '../../../../protocol/identity';
 import type { Answer } from '../../../../protocol/wire';
 import { portal } from '../../../api/client';
-import { AUTH_BASE } from '../../../config';
 import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser } from '../../../lib/auth';
+import { startSession } from '../../../lib/authSession';
 import type { RegistrationFields } from '../model/flows';
 
 /**
  * The identity calls: the portal's identity actions and the Better Auth routes the account
- * screens use (sign-in, sign-out and session refresh live in lib/auth, which every screen shares).
+ * screens use (sign-in and sign-out live in lib/authSession, the session itself in lib/auth).
  */
 const token = () => getAuthState().token;
 
@@ -36,37 +36,9 @@ export const setSubscribe = (bSubscribe: boolean) => portal<Answer>('setSubscrib
 
 // ── Better Auth ──────────────────────────────────────────────────────────────────────────────
 
-/** A Better Auth session this tab has not adopted yet (registration adopts it once registerUser succeeds). */
-export interface NewSession {
-  token: string;
-  user: AuthUser;
-}
-
-async function open(path: string, body: Record<string, string>): Promise<NewSession | null> {
-  const { data, headers } = await authRequest<{ token: string | null; user: AuthUser }>(path, body);
-  const sessionToken = headers.get('set-auth-token') ?? data.token;
-  return sessionToken ? { token: sessionToken, user: pickUser(data.user) } : null;
-}
-
 /** Creates the account (Better Auth signs it in at once; null without a session); throws an AuthError. */
 export const createAccount = (email: string, password: string, name: string) =>
-  open('/sign-up/email', { email, password, name });
-
-/** A password login whose session is not adopted yet; throws an AuthError. */
-export async function openSession(email: string, password: string): Promise<NewSession> {
-  const session = await open('/sign-in/email', { email, password });
-  if (!session) throw { status: 500, code: 'NO_SESSION', message: 'The server did not start a session.' };
-  return session;
-}
-
-/** Ends a session this tab never adopted (a refused registration); best effort. */
-export async function endSession(sessionToken: string): Promise<void> {
-  await fetch(`${AUTH_BASE}/sign-out`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sessionToken}`, 'Content-Type': 'application/json' },
-    body: '{}',
-  }).catch(() => undefined);
-}
+  startSession('/sign-up/email', { email, password, name });
 
 /** Changes the password; every other session ends, and this tab keeps the fresh token. Throws an AuthError. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { acceptSession, signIn, signOut } from '../../../lib/auth';
-import { createAccount, endSession, type NewSession, openSession, registerUser } from '../api/identity';
+import { acceptSession } from '../../../lib/auth';
+import { endSession, type NewSession, openSession, signIn, signOut } from '../../../lib/authSession';
+import { createAccount, registerUser } from '../api/identity';
 import type { FlowDeps } from './flows';
 import { checkInviteCode, currentInviteCode, dispatchLogin } from './store';
 

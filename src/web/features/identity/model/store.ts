@@ -18,12 +18,11 @@ export interface IdentityState {
   notice: { text: string; at: number } | null;
 }
 
-const CODE_KEY = 'pCodeStatus';
 const listeners = new Set<() => void>();
 
 function storedCode(): CodeStatus {
   try {
-    return { ...initialCodeStatus, ...(JSON.parse(session.get(CODE_KEY) ?? '{}') as Partial<CodeStatus>) };
+    return { ...initialCodeStatus, ...(JSON.parse(session.get(STORAGE.codeStatus) ?? '{}') as Partial<CodeStatus>) };
   } catch {
     return initialCodeStatus;
   }
@@ -70,14 +69,14 @@ export async function checkInviteCode(sCode: string): Promise<CodeStatus> {
   const code = sCode.trim();
   const answer = code ? await verifyCode(code) : null;
   const status = codeStatusFrom(code, answer);
-  session.set(CODE_KEY, JSON.stringify(status));
+  session.set(STORAGE.codeStatus, JSON.stringify(status));
   set({ ...state, code: status });
   return status;
 }
 
 /** Drops this tab's invite code (a member who registers without the bad one they followed). */
 export function forgetInviteCode(): void {
-  session.remove(CODE_KEY);
+  session.remove(STORAGE.codeStatus);
   set({ ...state, code: initialCodeStatus });
 }
 
@@ -85,5 +84,3 @@ export function forgetInviteCode(): void {
 export function currentInviteCode(search = window.location.search): string {
   return new URLSearchParams(search).get('sCode') ?? state.code.sCode;
 }
-
-export const SEND_VERIFICATION_KEY = STORAGE.sendVerification;

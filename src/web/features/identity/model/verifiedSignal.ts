@@ -3,8 +3,9 @@
  * and the tab waiting on /verify moves on by itself. BroadcastChannel where there is one, and a
  * localStorage write (its `storage` event reaches the other tabs) as the fallback.
  */
+import { local, STORAGE } from '../../../lib/storage';
+
 const CHANNEL = 'cthulhu-portal.identity';
-const KEY = 'iEmailVerifiedAt';
 const MESSAGE = 'emailVerified';
 
 export function announceEmailVerified(): void {
@@ -15,11 +16,8 @@ export function announceEmailVerified(): void {
   } catch {
     // no BroadcastChannel: the storage event below carries the word
   }
-  try {
-    localStorage.setItem(KEY, String(Date.now()));
-  } catch {
-    // storage refused: the waiting tab's periodic re-check still notices
-  }
+  // Storage refused: the waiting tab's periodic re-check still notices.
+  local.set(STORAGE.emailVerifiedAt, String(Date.now()));
 }
 
 /** Calls `heard` when another tab of this browser verified an address; answers the unsubscribe. */
@@ -31,7 +29,7 @@ export function onEmailVerifiedElsewhere(heard: () => void): () => void {
   } catch {
     channel = null;
   }
-  const onStorage = (event: StorageEvent) => event.key === KEY && heard();
+  const onStorage = (event: StorageEvent) => event.key === STORAGE.emailVerifiedAt && heard();
   window.addEventListener('storage', onStorage);
   return () => {
     channel?.close();

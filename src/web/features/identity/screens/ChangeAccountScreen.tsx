@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
-import { signOut } from '../../../lib/auth';
+import { signOut } from '../../../lib/authSession';
 import { Loading } from '../../../ui/Loading';
 import { dispatchLogin } from '../model/store';
 

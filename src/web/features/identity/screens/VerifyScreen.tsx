@@ -6,12 +6,11 @@ import { ROUTES } from '../../../../protocol/routes';
 import { refreshSession, useAuth } from '../../../lib/auth';
 import { afterSignInPath } from '../../../lib/entry';
 import { memberKeys, memberStatus, useUserData } from '../../../lib/memberData';
-import { local } from '../../../lib/storage';
+import { local, STORAGE } from '../../../lib/storage';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { sendVerificationEmail, userVerified } from '../api/identity';
 import { AuthPanel } from '../components/AuthPanel';
-import { SEND_VERIFICATION_KEY } from '../model/store';
 import { onEmailVerifiedElsewhere } from '../model/verifiedSignal';
 
 const RESEND_COOLDOWN_S = 60;
@@ -49,7 +48,7 @@ export default function VerifyScreen() {
     const answer = await sendVerificationEmail();
     setBusy(null);
     if (answer?.iErrorCode === ErrorCode.OK) {
-      local.set(SEND_VERIFICATION_KEY, email);
+      local.set(STORAGE.sendVerification, email);
       setCooldown(RESEND_COOLDOWN_S);
       setNotice({ tone: 'success', text: `We sent a verification link to ${email}.` });
     } else if (answer?.iErrorCode === ErrorCode.ALREADY_DONE) {
@@ -81,7 +80,7 @@ export default function VerifyScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per signed-in, registered address
   useEffect(() => {
     if (!status?.registered || verified) return;
-    if (local.get(SEND_VERIFICATION_KEY) !== email) send();
+    if (local.get(STORAGE.sendVerification) !== email) send();
   }, [email, status?.registered]);
 
   // The link opens in another tab: its word (or a gentle re-check, or coming back to this tab) moves this one on.

@@ -1,4 +1,5 @@
-import { formatCountdown, formatRaffleTime, useNow } from '../model/countdown';
+import { useNow } from '../../../lib/useNow';
+import { formatCountdown, formatRaffleTime } from '../model/countdown';
 import styles from './Countdown.module.css';
 
 /** A live countdown to `until`, with the moment itself in words (UTC). */

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /** "3d 04:12:09", "04:12:09" under a day, "00:00:00" once passed (tabular: every part keeps its width). */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -20,14 +18,4 @@ export function formatRaffleTime(ms: number): string {
 /** "11 Jan 2026". */
 export function formatRaffleDate(ms: number): string {
   return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** The current time, updated every `intervalMs` while mounted. */
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

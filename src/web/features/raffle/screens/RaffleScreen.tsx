@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { type RaffleDrawInfo, raffleStarted } from '../../../../protocol/raffle';
 import { ROUTES } from '../../../../protocol/routes';
 import { memberKeys, useUserData } from '../../../lib/memberData';
+import { useNow } from '../../../lib/useNow';
 import { Card } from '../../../ui/Card';
 import type { FormOutcome } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
@@ -17,7 +18,7 @@ import { EnterForm } from '../components/EnterForm';
 import { PastRaffles } from '../components/PastRaffles';
 import { PrizeGrid } from '../components/PrizeCard';
 import { StatusPill } from '../components/StatusPill';
-import { formatRaffleTime, useNow } from '../model/countdown';
+import { formatRaffleTime } from '../model/countdown';
 import { shareLabel } from '../model/enterAmount';
 import styles from './RaffleScreen.module.css';
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { DailyRewardDay } from '../../../../protocol/rewards';
+import { type DailyRewardDay, nextRewardDayStart } from '../../../../protocol/rewards';
+import { useNow } from '../../../lib/useNow';
 import styles from './DailyRewardStrip.module.css';
 
 export interface DailyRewardStripProps {
@@ -58,13 +58,6 @@ export function DailyRewardStrip({ rewards, reduced, firstCycle, today }: DailyR
 }
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** When the next daily reward can be claimed: the next reward-day boundary (UTC shifted by the offset game var). */
-export function nextRewardAt(now: number, offsetMinutes: number): number {
-  const shifted = now + offsetMinutes * MINUTE;
-  return Math.floor(shifted / DAY) * DAY + DAY - offsetMinutes * MINUTE;
-}
 
 /** "5 h 12 min", "12 min", "under a minute". */
 export function countdownText(ms: number): string {
@@ -86,12 +79,8 @@ export function DailyRewardInfo({
   firstCycle: boolean;
   hasReducedDays: boolean;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = nextRewardAt(now, offsetMinutes) - now;
+  const now = useNow(30_000);
+  const left = nextRewardDayStart(now, offsetMinutes) - now;
   return (
     <div className={styles.info}>
       <p className={styles.countdown} data-testid="daily-countdown">

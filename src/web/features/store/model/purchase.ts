@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { errorMessage } from '../../../../protocol/errors';
 import type { BuyStoreItemAnswer, StoreItemView } from '../../../../protocol/store';
 import { memberKeys } from '../../../lib/memberData';
-import { collectiblesKeys } from '../../collectibles/api/collectibles';
+import { collectiblesKeys } from '../../collectibles/api/keys';
 import { buyStoreItem, storeKeys } from '../api/store';
 
 /**

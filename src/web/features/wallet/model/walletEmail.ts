@@ -1,11 +1,8 @@
-import { local } from '../../../lib/storage';
+import { local, STORAGE } from '../../../lib/storage';
 
-/** The member's email when this browser's wallet was connected (docs/product.md §4, §5). */
-export const WALLET_EMAIL_KEY = 'sWalletEmail';
-
-export const storedWalletEmail = () => local.get(WALLET_EMAIL_KEY);
-export const storeWalletEmail = (email: string) => local.set(WALLET_EMAIL_KEY, email);
-export const clearWalletEmail = () => local.remove(WALLET_EMAIL_KEY);
+export const storedWalletEmail = () => local.get(STORAGE.walletEmail);
+export const storeWalletEmail = (email: string) => local.set(STORAGE.walletEmail, email);
+export const clearWalletEmail = () => local.remove(STORAGE.walletEmail);
 
 /** docs/product.md §5: on load, a stored wallet email that differs from the member's disconnects the wallet. */
 export function belongsToAnotherMember(stored: string | null, memberEmail: string): boolean {

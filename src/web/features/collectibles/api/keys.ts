@@ -1,0 +1,9 @@
+/** The collectibles queries' one key factory (apart from the calls: a member's page load names a key before the app runs). */
+export const collectiblesKeys = {
+  all: ['collectibles'] as const,
+  inventory: () => [...collectiblesKeys.all, 'inventory'] as const,
+  collection: (sCollectionID: string) => [...collectiblesKeys.all, 'collection', sCollectionID] as const,
+  item: (sItemID: string, shared: boolean) =>
+    [...collectiblesKeys.all, 'item', shared ? 'public' : 'own', sItemID] as const,
+  collections: () => [...collectiblesKeys.all, 'collections'] as const,
+};

@@ -1,0 +1,28 @@
+import { AGENT_TEMPLATE_ID, type CollectionAnswer } from '../../../protocol/collectibles';
+import { mediaUrl } from '../../api/media';
+import type { RouteQuery } from '../../lib/pageLoad';
+import { collectiblesKeys } from '../collectibles/api/keys';
+
+/**
+ * What /home asks for with a member's page load (lib/pageLoad), beside their data: the dashboard
+ * shows their Agents, and its largest paint is the first one's art. That art starts downloading as
+ * soon as the collection answers, while the app's scripts are still on their way (the card's <img>
+ * then finds it in the memory cache). The screen's loader asks for the same query (HomeScreen.tsx).
+ */
+export const homePageLoad: readonly RouteQuery[] = [
+  {
+    queryKey: collectiblesKeys.collection(AGENT_TEMPLATE_ID),
+    action: 'getCollection',
+    fields: { sCollectionID: AGENT_TEMPLATE_ID },
+    heard: (answer) => {
+      const image = (answer as Partial<CollectionAnswer>).aItems?.[0]?.publicMetadata.image;
+      if (!image) return;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'image';
+      link.href = mediaUrl(image);
+      link.fetchPriority = 'high';
+      document.head.append(link);
+    },
+  },
+];

@@ -1,0 +1,81 @@
+import type { Fields } from '../api/client';
+import { actionRequest } from '../api/request';
+import { AUTH_BASE, PORTAL_BASE } from '../config';
+
+/**
+ * A signed-in member's page load asks the same few things every time before it can show anything:
+ * the session, the flags, the member's data, and what the route's screen shows first. They are sent
+ * here as soon as the page knows it has a session token, before the app's scripts have arrived; the
+ * app then reads those very answers: main.tsx's start the session and the flags, and the one query
+ * client the rest (api/queryClient, lib/pageLoadQueries). Nothing else ever takes them.
+ *
+ * A document prerendered for a member runs this module first, on its own (scripts/prerender.ts;
+ * vite.config.ts gives it a chunk of its own with the little it imports): src/web/routeQueries.ts
+ * starts that page's requests at once. Elsewhere main.tsx starts them.
+ */
+
+/** A portal action a route's screen shows at once, asked for with a member's page load; its feature declares it. */
+export interface RouteQuery {
+  /** The query its answer fills in the app's one query client: its data is the answer, as api/client's ok() gives it. */
+  queryKey: readonly unknown[];
+  action: string;
+  fields: Fields;
+  /** Hears the answer as soon as it comes, before the app runs (e.g. to start downloading an image). */
+  heard?(answer: unknown): void;
+}
+
+export interface SentQuery extends RouteQuery {
+  response: Promise<Response>;
+}
+
+/** The requests a member's page load sent before the app ran. */
+export interface MemberPageLoad {
+  token: string;
+  /** Read by main.tsx's start (lib/flags loadFlags, lib/auth refreshSession). */
+  flags: Promise<Response>;
+  session: Promise<Response>;
+  /** Put into the query client as the fetches of their queries (lib/pageLoadQueries). */
+  userData: Promise<Response>;
+  route: SentQuery[];
+}
+
+function send({ url, init }: { url: string; init: RequestInit }): Promise<Response> {
+  const response = fetch(url, init);
+  // A failed request is the app's to see when it reads it; unhandled here it would only be noise.
+  response.catch(() => undefined);
+  return response;
+}
+
+const portal = (action: string, fields: Fields, token: string | null) =>
+  send(actionRequest(PORTAL_BASE, action, fields, { token }));
+
+let started: MemberPageLoad | null = null;
+
+/**
+ * Sends what a signed-in page load needs, once per page: the early module of a member's document and
+ * main.tsx both ask, and get the same requests.
+ */
+export function startMemberPage(token: string, routeQueries: readonly RouteQuery[]): MemberPageLoad {
+  if (started) return started;
+  started = {
+    token,
+    flags: portal('getFlags', {}, null),
+    session: send({
+      url: `${AUTH_BASE}/get-session`,
+      init: { method: 'GET', headers: { Authorization: `Bearer ${token}` } },
+    }),
+    userData: portal('getUserData', {}, token),
+    route: routeQueries.map((query) => ({ ...query, response: portal(query.action, query.fields, token) })),
+  };
+  for (const { response, heard } of started.route) {
+    if (!heard) continue;
+    response
+      .then((answer) => (answer.ok ? (answer.clone().json() as Promise<unknown>) : null))
+      .then((answer) => answer && heard(answer))
+      .catch(() => undefined);
+  }
+  return started;
+}
+
+/** What this page load sent, if it is a member's: the query client takes it in (lib/pageLoadQueries). */
+export const sentPageLoad = (): MemberPageLoad | null => started;

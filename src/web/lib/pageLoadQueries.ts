@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ok, portal } from '../api/client';
+import { getAuthState, subscribeAuth } from './auth';
+import { fetchUserData, userDataQueryOptions } from './memberData';
+import { type MemberPageLoad, sentPageLoad } from './pageLoad';
+
+/**
+ * A member's page-load requests (lib/pageLoad) become the fetches of their queries in the one query
+ * client: the member's data and the route's own queries. The screens then find them under way, or
+ * answered, as with any prefetch; nothing else holds them.
+ */
+
+let rendered: () => void = () => {};
+const firstRender = new Promise<void>((resolve) => {
+  rendered = resolve;
+});
+
+/**
+ * Called once the app's first render is on screen (providers.tsx). A member's prerendered document
+ * shows the page waiting for their data, and the render that hydrates it must show the same: the
+ * data asked for with the page comes into the cache no sooner.
+ */
+export const firstRenderDone = (): void => rendered();
+
+/**
+ * Takes in this page load's requests, if a member's page sent them, as soon as the session check
+ * says who the member is (their data is keyed by account id): api/queryClient, when it is made.
+ * That is before the first route runs (main.tsx waits for the session before making the router).
+ */
+export function adoptPageLoad(client: QueryClient): void {
+  const pageLoad = sentPageLoad();
+  if (!pageLoad) return;
+  const adopt = () => {
+    const auth = getAuthState();
+    if (auth.status === 'signedIn' && auth.token === pageLoad.token)
+      void fillQueryClient(client, pageLoad, auth.user.id);
+  };
+  if (getAuthState().status !== 'loading') {
+    adopt();
+    return;
+  }
+  const stop = subscribeAuth(() => {
+    if (getAuthState().status === 'loading') return;
+    stop();
+    adopt();
+  });
+}
+
+/** Puts the page load's requests into `client` as its queries' fetches; settles when they have. */
+export function fillQueryClient(client: QueryClient, pageLoad: MemberPageLoad, userId: string): Promise<unknown> {
+  const { token } = pageLoad;
+  const readUserData = readOnce(pageLoad.userData, (sent) => fetchUserData(token, sent));
+  return Promise.all([
+    client.prefetchQuery({
+      ...userDataQueryOptions(token, userId),
+      queryFn: async () => {
+        try {
+          return await readUserData();
+        } finally {
+          await firstRender;
+        }
+      },
+    }),
+    ...pageLoad.route.map(({ queryKey, action, fields, response }) =>
+      client.prefetchQuery({
+        queryKey,
+        queryFn: readOnce(response, async (sent) => ok(await portal(action, fields, { token, sent }))),
+      }),
+    ),
+  ]);
+}
+
+/**
+ * A query function that reads the answer sent at page load the first time, and asks anew when it
+ * runs again (the screens' own options replace it as soon as they fetch; this is for anything else).
+ */
+function readOnce<T>(sent: Promise<Response>, read: (sent?: Promise<Response>) => Promise<T>): () => Promise<T> {
+  let pending: Promise<Response> | undefined = sent;
+  return () => {
+    const answer = pending;
+    pending = undefined;
+    return read(answer);
+  };
+}
