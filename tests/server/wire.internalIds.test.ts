@@ -18,7 +18,7 @@ import { addItem, buy, givePoints } from '../support/storeHelpers';
 const ITEM_ID_KEY = /item_?id|^[sia]item|itemids?$/i;
 
 /** Paths (a.b[2].c) of item-id-like fields whose value is a number or a string of digits. */
-export function internalItemIds(value: unknown, path = ''): string[] {
+function internalItemIds(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => internalItemIds(v, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, v]) => {
