@@ -18,10 +18,17 @@ export function entrantIdOf(salt: string, userId: string): string {
 export type EnterOutcome = { ok: true; entryTickets: number; applied: boolean } | { ok: false; code: ErrorCodeValue };
 
 /** Thrown inside the transaction to undo it when the idempotency key was used before. */
-class AlreadyEntered extends Error {}
+class AlreadyEntered extends Error {
+  /** True when the key's first entry had another number of tickets: refused, not answered again. */
+  constructor(readonly keyReused: boolean) {
+    super('idempotency key used before');
+  }
+}
 
 /**
- * Moves `tickets` of the member's tickets into the raffle, once per idempotency key. The raffle row
+ * Moves `tickets` of the member's tickets into the raffle, once per idempotency key: the key sent
+ * again with the same tickets answers the entry as it stands, with other tickets RAFFLE_KEY_REUSED
+ * (like the store's PURCHASE_KEY_REUSED). A key belongs to one raffle. The raffle row
  * is locked first (its conditional UPDATE), so a close or a cancel waits for this entry or refuses
  * it, and entries, refunds and the draw always agree on the list.
  */
@@ -49,7 +56,7 @@ export async function enterRaffle(
         lines: [{ asset: 'tickets', amount: -tickets }],
         now,
       });
-      if (!spent.applied) throw new AlreadyEntered();
+      if (!spent.applied) throw new AlreadyEntered(spent.keyReused);
 
       const grown = await trx
         .updateTable('raffle_entry')
@@ -81,6 +88,7 @@ export async function enterRaffle(
     });
   } catch (error) {
     if (error instanceof AlreadyEntered) {
+      if (error.keyReused) return { ok: false, code: ErrorCode.RAFFLE_KEY_REUSED };
       return { ok: true, entryTickets: await entryTickets(db, raffle.id, userId), applied: false };
     }
     if (error instanceof LedgerError && error.reason === 'not-enough') {
