@@ -52,6 +52,7 @@ describe.each(DIALECTS)('no internal item id on the wire on %s', (dialect) => {
   let itemId: string;
   let raffleId: number;
   let run: Run;
+  let socketFrames: unknown[] = [];
   const clock = testClock();
 
   beforeAll(async () => {
@@ -92,6 +93,8 @@ describe.each(DIALECTS)('no internal item id on the wire on %s', (dialect) => {
     expect(itemId).toMatch(/^[a-z2-9]{16}$/);
     const chat = await ChatClient.signedIn(node, member);
     await chat.say('trading', 'Look at this one', { sItemID: itemId });
+    await chat.next('message', (f) => f.pMessage.pItem?.sItemID === itemId);
+    socketFrames = chat.frames;
     chat.close();
   }, 60_000);
   afterAll(async () => cluster?.close());
@@ -171,6 +174,9 @@ describe.each(DIALECTS)('no internal item id on the wire on %s', (dialect) => {
         pItem: { sItemID: row.sItemID },
       });
     }
+    // Nor do the chat socket's frames (the welcome, the Howl's message).
+    expect(socketFrames.length).toBeGreaterThan(1);
+    expect(internalItemIds(socketFrames)).toEqual([]);
     // And the game service's answers about the run carry none either.
     expect(internalItemIds(await gameCall(node, 'listGames', {}, member.token))).toEqual([]);
   });
