@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_FRAME_BYTES } from '../../src/protocol/chat';
 import { ErrorCode } from '../../src/protocol/errors';
 import { runAdmin } from '../../src/server/cli/commands';
 import { testClock } from '../support/app';
@@ -59,7 +60,15 @@ describe.each(DIALECTS)('chat message length and request ids on %s', (dialect) =
     }
     await a.say('general', 'z'.repeat(50));
     await setVar('iChatMaxLength', 1000);
-    a.close();
+
+    // Up to what one frame may carry, the refusal is code 42; a bigger frame is the socket's own
+    // refusal, 1009 (Message Too Big), before anything is parsed.
+    const largest = MAX_FRAME_BYTES - 200;
+    expect(await a.request({ t: 'send', sChannelID: 'general', sText: 'w'.repeat(largest) })).toMatchObject(
+      tooLong(1000),
+    );
+    a.send({ t: 'send', sNonce: nonce(), sChannelID: 'general', sText: 'w'.repeat(MAX_FRAME_BYTES + 1) });
+    expect((await a.closed).code).toBe(1009);
   });
 
   it('answers a resent message with its first ack, and refuses its request id reused for another message', async () => {
