@@ -42,8 +42,11 @@ describe.each(DIALECTS)('idempotency keys with another payload on %s', (dialect)
       .where('id', '=', raffleId)
       .executeTakeFirstOrThrow();
     expect(Number(raffle.ticket_total)).toBe(5);
-    // A fresh key still enters.
-    expect(await enter(1, idemKey())).toMatchObject({ iErrorCode: ErrorCode.OK, iEntryTickets: 6 });
+    // A fresh key still enters; the first key resent later still answers its first answer.
+    expect(await enter(1, idemKey())).toEqual({ iErrorCode: ErrorCode.OK, iEntryTickets: 6, iRaffleTickets: 4 });
+    expect(await enter(5, key)).toEqual(first);
+    expect(await enter(2, key)).toMatchObject({ iErrorCode: ErrorCode.RAFFLE_KEY_REUSED });
+    expect(await ticketBalance(t, member.userId)).toBe(4);
     expect(await ledgerProblems(t.deps.db)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '../../../protocol/errors';
 import { canonicalEntries, type DrawEntry } from '../../../protocol/raffleDraw';
 import { type DbOrTrx, inTransaction } from '../../shared/transaction';
-import { applyGrant, LedgerError } from '../rewards/index';
+import { applyGrant, LedgerError, ledgerAfter } from '../rewards/index';
 import type { RaffleRow } from './raffles';
 
 /**
@@ -15,7 +15,15 @@ export function entrantIdOf(salt: string, userId: string): string {
   return createHmac('sha256', salt).update(userId).digest('hex').slice(0, 16);
 }
 
-export type EnterOutcome = { ok: true; entryTickets: number; applied: boolean } | { ok: false; code: ErrorCodeValue };
+export type EnterOutcome =
+  | {
+      ok: true;
+      entryTickets: number;
+      applied: boolean;
+      /** A replay's tickets in hand as they were right after the first entry (its first answer). */
+      ticketsAfter?: number;
+    }
+  | { ok: false; code: ErrorCodeValue };
 
 /** Thrown inside the transaction to undo it when the idempotency key was used before. */
 class AlreadyEntered extends Error {
@@ -37,7 +45,8 @@ export async function enterRaffle(
   entry: { raffle: RaffleRow; userId: string; tickets: number; key: string; now: number },
 ): Promise<EnterOutcome> {
   const { raffle, userId, tickets, now } = entry;
-  const ledgerKey = `raffle:${raffle.id}:enter:${userId}:${entry.key}`;
+  const keyPrefix = `raffle:${raffle.id}:enter:${userId}:`;
+  const ledgerKey = `${keyPrefix}${entry.key}`;
   try {
     return await inTransaction(db, async (trx) => {
       const opened = await trx
@@ -89,7 +98,10 @@ export async function enterRaffle(
   } catch (error) {
     if (error instanceof AlreadyEntered) {
       if (error.keyReused) return { ok: false, code: ErrorCode.RAFFLE_KEY_REUSED };
-      return { ok: true, entryTickets: await entryTickets(db, raffle.id, userId), applied: false };
+      // The first answer again: the entry and the tickets in hand right after that key's entry.
+      const first = await ledgerAfter(db, { userId, key: ledgerKey, keyPrefix });
+      if (!first) return { ok: true, entryTickets: await entryTickets(db, raffle.id, userId), applied: false };
+      return { ok: true, entryTickets: -first.ticketsUnderPrefix, ticketsAfter: first.tickets, applied: false };
     }
     if (error instanceof LedgerError && error.reason === 'not-enough') {
       return { ok: false, code: ErrorCode.NOT_ENOUGH_TICKETS };

@@ -195,3 +195,35 @@ export async function findBalance(db: DbOrTrx, userId: string): Promise<{ points
     .executeTakeFirst();
   return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
 }
+
+/**
+ * The ledger as it stood right after the movement under `key` (a replayed request answers as it
+ * first did): the member's balances, and the sum of their ticket movements whose keys start with
+ * `keyPrefix` up to it. Undefined for a key the member does not have.
+ */
+export async function ledgerAfter(
+  db: DbOrTrx,
+  movement: { userId: string; key: string; keyPrefix: string },
+): Promise<{ points: number; tickets: number; ticketsUnderPrefix: number } | undefined> {
+  const row = await db
+    .selectFrom('ledger')
+    .select('id')
+    .where('idem_key', '=', movement.key)
+    .where('user_id', '=', movement.userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const pattern = `${movement.keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const sums = await db
+    .selectFrom('ledger')
+    .select([
+      sql<number>`coalesce(sum(case when asset = 'points' then amount else 0 end), 0)`.as('points'),
+      sql<number>`coalesce(sum(case when asset = 'tickets' then amount else 0 end), 0)`.as('tickets'),
+      sql<number>`coalesce(sum(case when asset = 'tickets' and idem_key like ${pattern} escape '\\' then amount else 0 end), 0)`.as(
+        'under_prefix',
+      ),
+    ])
+    .where('user_id', '=', movement.userId)
+    .where('id', '<=', Number(row.id))
+    .executeTakeFirstOrThrow();
+  return { points: Number(sums.points), tickets: Number(sums.tickets), ticketsUnderPrefix: Number(sums.under_prefix) };
+}
