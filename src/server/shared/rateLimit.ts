@@ -92,7 +92,7 @@ export interface LimitContext {
 export type LimitCheck<N extends string = string> = readonly [N, string | undefined];
 
 /** A capability's limit as configured: Config.rateLimits overrides it by name, else its default scaled by Config.rateLimitScale. */
-export function configuredLimit<N extends string>(
+function configuredLimit<N extends string>(
   config: LimitContext['config'],
   defaults: Record<N, Limit>,
   name: N,
