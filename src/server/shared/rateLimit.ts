@@ -92,11 +92,7 @@ export interface LimitContext {
 export type LimitCheck<N extends string = string> = readonly [N, string | undefined];
 
 /** A capability's limit as configured: Config.rateLimits overrides it by name, else its default scaled by Config.rateLimitScale. */
-function configuredLimit<N extends string>(
-  config: LimitContext['config'],
-  defaults: Record<N, Limit>,
-  name: N,
-): Limit {
+function configuredLimit<N extends string>(config: LimitContext['config'], defaults: Record<N, Limit>, name: N): Limit {
   const override = config.rateLimits?.[name];
   if (override) return override;
   const { max, windowMs } = defaults[name];
