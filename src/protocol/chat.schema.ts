@@ -10,8 +10,12 @@ import {
 } from './chat';
 import { formInt } from './wire.schema';
 
-/** The server also checks the operator-set length limit (iChatMaxLength); this is the hard ceiling. */
-const TEXT_CEILING = 4000;
+/**
+ * A message's text has no length rule here: its one check is the server's, against the operator-set
+ * iChatMaxLength, so every over-long message answers CHAT_TOO_LONG with the real limit in words.
+ * What one frame may hold is bounded before parsing (MAX_FRAME_BYTES).
+ */
+const sText = z.string();
 
 const sChannelID = z.string().regex(CHANNEL_ID_PATTERN, 'Unknown channel.');
 const iMessageID = z.number().int().positive();
@@ -34,10 +38,10 @@ export const clientFrameSchema = z.discriminatedUnion('t', [
     t: z.literal('send'),
     sNonce,
     sChannelID,
-    sText: z.string().max(TEXT_CEILING),
+    sText,
     sItemID: sItemID.optional(),
   }),
-  z.object({ t: z.literal('edit'), sNonce, iMessageID, sText: z.string().max(TEXT_CEILING) }),
+  z.object({ t: z.literal('edit'), sNonce, iMessageID, sText }),
   z.object({ t: z.literal('delete'), sNonce, iMessageID }),
   z.object({
     t: z.literal('report'),

@@ -32,6 +32,8 @@ export const ErrorCode = {
   NOT_ENOUGH_TICKETS: 22,
   RAFFLE_ENTRIES_NOT_PUBLISHED: 23,
   RAFFLE_NOT_ENTERED: 24,
+  /** An entry's idempotency key sent again with another raffle or number of tickets. */
+  RAFFLE_KEY_REUSED: 25,
   /** Reward store (docs/product.md §13): bRewardStore is off. */
   STORE_CLOSED: 30,
   SOLD_OUT: 31,
@@ -66,6 +68,9 @@ export const ErrorCode = {
   WALLET_PROOF_FAILED: 63,
   WALLET_NONCE_EXPIRED: 64,
   WALLET_NOT_LINKED: 65,
+  // Platform safety (hardening): 70–79.
+  /** Any other request id or idempotency key sent again with a different request (a chat message's nonce…). */
+  REQUEST_KEY_REUSED: 70,
   INTERNAL: 99,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,

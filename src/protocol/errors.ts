@@ -28,6 +28,7 @@ const messages: Record<number, string> = {
   [ErrorCode.NOT_ENOUGH_TICKETS]: 'You do not have that many raffle tickets.',
   [ErrorCode.RAFFLE_ENTRIES_NOT_PUBLISHED]: 'The entry list is published when the raffle closes.',
   [ErrorCode.RAFFLE_NOT_ENTERED]: 'You have no entry in this raffle.',
+  [ErrorCode.RAFFLE_KEY_REUSED]: 'This entry was already made with a different number of tickets.',
   [ErrorCode.STORE_CLOSED]: 'The Reward Store is closed right now. Your points are safe; please come back later.',
   [ErrorCode.SOLD_OUT]: 'Sorry, this item is sold out.',
   [ErrorCode.PURCHASE_LIMIT_REACHED]: 'You have already bought as many of this item as one member may.',
@@ -56,6 +57,7 @@ const messages: Record<number, string> = {
   [ErrorCode.WALLET_PROOF_FAILED]: 'The signature does not prove that wallet is yours.',
   [ErrorCode.WALLET_NONCE_EXPIRED]: 'That signing request has expired or was used. Please connect again.',
   [ErrorCode.WALLET_NOT_LINKED]: 'No wallet is linked to your account.',
+  [ErrorCode.REQUEST_KEY_REUSED]: 'That request was already sent with different details. Please try again.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

@@ -120,6 +120,12 @@ test.describe('reward store', () => {
     await expect(page.locator('tbody')).toContainText('Agent for registering');
     await snap(page, 'store-history-1280');
     await expectAccessible(page);
+    // A row's item link opens that item: the statement names it by its opaque id (issue 26 #2).
+    await rows.first().getByRole('link', { name: 'The Monster Breaker' }).click();
+    await expect(page).toHaveURL(/\/inventory\/item\?sItemID=[a-z2-9]{16}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Monster Breaker');
+    await page.goBack();
+    await expect(page).toHaveURL(/tab=history/);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await snap(page, 'store-history-375');

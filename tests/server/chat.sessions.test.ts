@@ -172,7 +172,7 @@ describe.each(DIALECTS)('a chat socket ends with its session on %s', (dialect) =
     fresh.close();
   });
 
-  it('an email change ends no session (docs/decisions.md), so the socket stays', async () => {
+  it('an email change ends no session (docs/decisions/0169), so the socket stays', async () => {
     const member = await chatMember(a, 'email');
     const [onA, onB] = await socketsOf(member.token);
     const newEmail = `moved-${nonce()}@example.com`;

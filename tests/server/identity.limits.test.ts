@@ -128,7 +128,7 @@ describe.each(DIALECTS)('identity rate limits on %s', (dialect) => {
     expect(await callFrom(ip, 'checkUserName', { sUserName: 'Shoggoth' })).toEqual({ iErrorCode: 0 });
   });
 
-  it('prunes finished windows', async () => {
+  it('prunes full buckets', async () => {
     const ip = freshIp();
     await callFrom(ip, 'checkUserName', { sUserName: 'Yog_Sothoth' });
     clock.advance(2 * MINUTE);
@@ -139,7 +139,7 @@ describe.each(DIALECTS)('identity rate limits on %s', (dialect) => {
       .where('expires_at', '<=', clock.now())
       .execute();
     expect(stale).toHaveLength(0);
-    const live = await t.deps.db.selectFrom('rate_limit').select('count').execute();
+    const live = await t.deps.db.selectFrom('rate_limit').select('key').execute();
     expect(live.length).toBeGreaterThan(0);
   });
 

@@ -65,7 +65,11 @@ describe.each(DIALECTS)('the points statement on %s', (dialect) => {
     expect(newest).toMatchObject({ iPointsAfter: 265, iTicketsAfter: 4 });
     expect(answer).toMatchObject({ iPoints: 265, iRaffleTickets: 4 });
     expect(answer.aEntries[2]?.sItemName).toBe('Warden of the Black Tide');
-    expect(answer.aEntries[2]?.sItemID).toMatch(/^\d+$/);
+    // The opaque id getInventory lists (issue 26 #2), so the History tab's link loads the item.
+    const itemId = answer.aEntries[2]?.sItemID as string;
+    expect(itemId).toMatch(/^[a-z2-9]{16}$/);
+    const owned = await t.call('getItem', { sItemID: itemId }, member.token);
+    expect(owned).toMatchObject({ iErrorCode: ErrorCode.OK, pItem: { sItemID: itemId } });
     expect(answer.aEntries.at(-1)).toMatchObject({ iPointsAfter: 0, iTicketsAfter: 0 });
     for (const entry of answer.aEntries) expect(entry.iTime).toBe(clock.now());
     expectRunningBalances(answer.aEntries);

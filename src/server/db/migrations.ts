@@ -62,6 +62,33 @@ export const platformMigrations: Record<string, MigrationFactory> = {
   }),
   // getUserData's remembered answers stay good while these counters stand (shared/revisions.ts).
   'platform/003_data_revision': revisionTableMigration,
+  // Fixed-window counters become token buckets, one row per limit and subject (shared/rateLimit.ts).
+  // The counters are minutes old at most: dropping them forgets nothing that matters.
+  'platform/004_rate_limit_buckets': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable('rate_limit').execute();
+      await db.schema
+        .createTable('rate_limit')
+        .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
+        .addColumn('tat', 'bigint', (c) => c.notNull())
+        .addColumn('allowed', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limit_expires').on('rate_limit').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('rate_limit').execute();
+      await db.schema
+        .createTable('rate_limit')
+        .addColumn('key', 'varchar(200)', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rate_limit_pk', ['key', 'window_start'])
+        .execute();
+      await db.schema.createIndex('rate_limit_expires').on('rate_limit').column('expires_at').execute();
+    },
+  }),
 };
 
 /**

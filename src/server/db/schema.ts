@@ -24,12 +24,14 @@ export interface MailOutboxTable {
   created_at: number;
 }
 
-/** Fixed-window counters shared by every server instance (shared/rateLimit.ts). */
+/** Token buckets shared by every server instance, one row per limit and subject (shared/rateLimit.ts). */
 export interface RateLimitTable {
   key: string;
-  window_start: number;
-  count: number;
-  /** window_start + window length: rows past it are pruned. */
+  /** When the bucket is full again, in microseconds since the epoch (GCRA's theoretical arrival time). */
+  tat: number;
+  /** 1 when the last hit was let through, 0 when it was limited. */
+  allowed: number;
+  /** tat in milliseconds, rounded up: from then on the row says nothing and is pruned. */
   expires_at: number;
 }
 

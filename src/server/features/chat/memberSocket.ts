@@ -23,9 +23,11 @@ import {
   findMessage,
   historyPage,
   insertMessage,
+  isResendOf,
   lastSentAt,
+  type MessageRow,
   markDeleted,
-  messageIdByNonce,
+  messageByNonce,
 } from './messages';
 import { activeMute, deleteAsOperator, isChatOperator, muteMember, reportMessage } from './moderation';
 import type { ChatLimits } from './rules';
@@ -302,9 +304,10 @@ class MemberSession {
       const refusal = await this.pace(frame.sChannelID, now, limits);
       if (refusal) {
         // A message resent after a lost answer was stored the first time: answer that, do not refuse it.
-        const stored = await messageIdByNonce(this.db, member.id, frame.sNonce);
-        if (stored !== null) return this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: stored });
-        throw refusal;
+        const stored = await messageByNonce(this.db, member.id, frame.sNonce);
+        if (!stored) throw refusal;
+        const item = frame.sItemID === undefined ? undefined : await ownedItem(this.db, member.id, frame.sItemID);
+        return this.ackResend(stored, frame, text, item?.id ?? null);
       }
     }
 
@@ -326,9 +329,18 @@ class MemberSession {
       nonce: frame.sNonce,
       now,
     });
-    if (created) {
-      const message = messageView(row, { name: member.name, avatar: member.avatar }, card);
-      services.hub.publish({ k: 'message', authorId: member.id, message });
+    if (!created) return this.ackResend(row, frame, text, itemId);
+    const message = messageView(row, { name: member.name, avatar: member.avatar }, card);
+    services.hub.publish({ k: 'message', authorId: member.id, message });
+    this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });
+  }
+
+  /** A resent message answers its first ack again; its request id reused for another message is refused. */
+  private ackResend(row: MessageRow, frame: FrameOf<'send'>, text: string, itemId: number | null): void {
+    if (!isResendOf(row, { channelId: frame.sChannelID, body: text, itemId })) {
+      throw new Refusal(ErrorCode.REQUEST_KEY_REUSED, {
+        sMessage: 'That request id was already used for another message.',
+      });
     }
     this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });
   }

@@ -136,15 +136,28 @@ export async function deletedSince(db: DbOrTrx, channelId: string, since: number
   return rows.map((r) => Number(r.id));
 }
 
-/** The id of the member's message stored under this request id, or null. */
-export async function messageIdByNonce(db: DbOrTrx, userId: string, nonce: string): Promise<number | null> {
+/** The member's message stored under this request id, or undefined. */
+export async function messageByNonce(db: DbOrTrx, userId: string, nonce: string): Promise<MessageRow | undefined> {
   const row = await db
     .selectFrom('chat_message')
-    .select('id')
+    .selectAll()
     .where('user_id', '=', userId)
     .where('nonce', '=', nonce)
     .executeTakeFirst();
-  return row ? Number(row.id) : null;
+  return row && normalize(row);
+}
+
+/**
+ * Whether a stored message is the one a request asks for again (a resend after a lost answer),
+ * rather than its request id reused for another message. An edited message is compared without
+ * its text, which the edit changed.
+ */
+export function isResendOf(row: MessageRow, request: { channelId: string; body: string; itemId: number | null }) {
+  return (
+    row.channel_id === request.channelId &&
+    (row.item_id === null ? null : Number(row.item_id)) === request.itemId &&
+    (row.edited_at !== null || row.body === request.body)
+  );
 }
 
 /** When the member last wrote in the channel (slow mode), or null. */

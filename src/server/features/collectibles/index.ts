@@ -36,7 +36,7 @@ export const collectibles: Capability = {
 };
 
 export { templateSummaries } from './catalogue';
-export { createItem, listPoolTemplateIds } from './items';
+export { createItem, itemTemplateIds, listPoolTemplateIds } from './items';
 export { mediaUrl } from './media';
 export type { CollectiblesTables } from './tables';
 export { collectiblesByIds, firstItemImages, memberInventory, ownedCollectible, ownedItem } from './views';

@@ -135,6 +135,12 @@ export async function findItemsByIds(db: DbOrTrx, ids: number[]): Promise<ItemRo
   return query(db, ...unique);
 }
 
+/** The template of each item, by internal id (a ledger resend compares the design it granted). */
+export async function itemTemplateIds(db: DbOrTrx, ids: number[]): Promise<Map<number, string>> {
+  const rows = await findItemsByIds(db, ids);
+  return new Map(rows.map((row) => [Number(row.id), row.template_id]));
+}
+
 export async function findItem(db: DbOrTrx, publicId: string): Promise<ItemRow | undefined> {
   return (await itemByPublicId(db, publicId))[0];
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { hitRateLimit, type Limit } from '../../shared/rateLimit';
+import { firstOverLimit, type Limit, type LimitCheck } from '../../shared/rateLimit';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -18,22 +18,7 @@ export const GAME_LIMITS = {
 
 export type GameLimitName = keyof typeof GAME_LIMITS;
 
-function limitFor(deps: Deps, name: GameLimitName): Limit {
-  const override = deps.config.rateLimits?.[name];
-  if (override) return override;
-  const { max, windowMs } = GAME_LIMITS[name];
-  return { max: Math.ceil(max * deps.config.rateLimitScale), windowMs };
-}
-
 /** Counts each check in order; true at the first one over its limit (empty subjects are skipped). */
-export async function overGameLimit(
-  deps: Deps,
-  checks: ReadonlyArray<readonly [GameLimitName, string | undefined]>,
-): Promise<boolean> {
-  const now = deps.clock.now();
-  for (const [name, subject] of checks) {
-    if (!subject) continue;
-    if ((await hitRateLimit(deps.db, { name, subject, limit: limitFor(deps, name), now })).limited) return true;
-  }
-  return false;
+export async function overGameLimit(deps: Deps, checks: ReadonlyArray<LimitCheck<GameLimitName>>): Promise<boolean> {
+  return (await firstOverLimit(deps, GAME_LIMITS, checks)) !== null;
 }

@@ -1,5 +1,10 @@
 import type { Deps } from '../../deps';
-import { hitRateLimit, type Limit, type LimitVerdict } from '../../shared/rateLimit';
+import {
+  firstOverLimit,
+  type Limit,
+  type LimitVerdict,
+  type LimitCheck as SharedLimitCheck,
+} from '../../shared/rateLimit';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,22 +31,9 @@ export const DEFAULT_LIMITS = {
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 
 /** One limit to count, and whose count (an IP, an email); an empty subject is skipped. */
-export type LimitCheck = readonly [LimitName, string | undefined];
-
-export function limitFor(deps: Deps, name: LimitName): Limit {
-  const override = deps.config.rateLimits?.[name];
-  if (override) return override;
-  const { max, windowMs } = DEFAULT_LIMITS[name];
-  return { max: Math.ceil(max * deps.config.rateLimitScale), windowMs };
-}
+export type LimitCheck = SharedLimitCheck<LimitName>;
 
 /** Counts the checks in order and stops at the first one over its limit; null when none is. */
-export async function overLimit(deps: Deps, checks: readonly LimitCheck[]): Promise<LimitVerdict | null> {
-  const now = deps.clock.now();
-  for (const [name, subject] of checks) {
-    if (!subject) continue;
-    const verdict = await hitRateLimit(deps.db, { name, subject, limit: limitFor(deps, name), now });
-    if (verdict.limited) return verdict;
-  }
-  return null;
+export function overLimit(deps: Deps, checks: readonly LimitCheck[]): Promise<LimitVerdict | null> {
+  return firstOverLimit(deps, DEFAULT_LIMITS, checks);
 }

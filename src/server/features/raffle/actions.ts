@@ -116,8 +116,8 @@ export const raffleActions: ActionDef[] = [
         now: deps.clock.now(),
       });
       if (!outcome.ok) return fail(outcome.code);
-      const balance = await findBalance(deps.db, user.id);
-      return { iErrorCode: ErrorCode.OK, iEntryTickets: outcome.entryTickets, iRaffleTickets: balance.tickets };
+      const tickets = outcome.ticketsAfter ?? (await findBalance(deps.db, user.id)).tickets;
+      return { iErrorCode: ErrorCode.OK, iEntryTickets: outcome.entryTickets, iRaffleTickets: tickets };
     },
   }),
 ];

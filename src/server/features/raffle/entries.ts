@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '../../../protocol/errors';
 import { canonicalEntries, type DrawEntry } from '../../../protocol/raffleDraw';
 import { type DbOrTrx, inTransaction } from '../../shared/transaction';
-import { applyGrant, LedgerError } from '../rewards/index';
+import { applyGrant, LedgerError, ledgerAfter } from '../rewards/index';
 import type { RaffleRow } from './raffles';
 
 /**
@@ -15,13 +15,28 @@ export function entrantIdOf(salt: string, userId: string): string {
   return createHmac('sha256', salt).update(userId).digest('hex').slice(0, 16);
 }
 
-export type EnterOutcome = { ok: true; entryTickets: number; applied: boolean } | { ok: false; code: ErrorCodeValue };
+export type EnterOutcome =
+  | {
+      ok: true;
+      entryTickets: number;
+      applied: boolean;
+      /** A replay's tickets in hand as they were right after the first entry (its first answer). */
+      ticketsAfter?: number;
+    }
+  | { ok: false; code: ErrorCodeValue };
 
 /** Thrown inside the transaction to undo it when the idempotency key was used before. */
-class AlreadyEntered extends Error {}
+class AlreadyEntered extends Error {
+  /** True when the key's first entry had another number of tickets: refused, not answered again. */
+  constructor(readonly keyReused: boolean) {
+    super('idempotency key used before');
+  }
+}
 
 /**
- * Moves `tickets` of the member's tickets into the raffle, once per idempotency key. The raffle row
+ * Moves `tickets` of the member's tickets into the raffle, once per idempotency key: the key sent
+ * again with the same tickets answers the entry as it stands, with other tickets RAFFLE_KEY_REUSED
+ * (like the store's PURCHASE_KEY_REUSED). A key belongs to one raffle. The raffle row
  * is locked first (its conditional UPDATE), so a close or a cancel waits for this entry or refuses
  * it, and entries, refunds and the draw always agree on the list.
  */
@@ -30,7 +45,8 @@ export async function enterRaffle(
   entry: { raffle: RaffleRow; userId: string; tickets: number; key: string; now: number },
 ): Promise<EnterOutcome> {
   const { raffle, userId, tickets, now } = entry;
-  const ledgerKey = `raffle:${raffle.id}:enter:${userId}:${entry.key}`;
+  const keyPrefix = `raffle:${raffle.id}:enter:${userId}:`;
+  const ledgerKey = `${keyPrefix}${entry.key}`;
   try {
     return await inTransaction(db, async (trx) => {
       const opened = await trx
@@ -49,7 +65,7 @@ export async function enterRaffle(
         lines: [{ asset: 'tickets', amount: -tickets }],
         now,
       });
-      if (!spent.applied) throw new AlreadyEntered();
+      if (!spent.applied) throw new AlreadyEntered(spent.keyReused);
 
       const grown = await trx
         .updateTable('raffle_entry')
@@ -81,7 +97,11 @@ export async function enterRaffle(
     });
   } catch (error) {
     if (error instanceof AlreadyEntered) {
-      return { ok: true, entryTickets: await entryTickets(db, raffle.id, userId), applied: false };
+      if (error.keyReused) return { ok: false, code: ErrorCode.RAFFLE_KEY_REUSED };
+      // The first answer again: the entry and the tickets in hand right after that key's entry.
+      const first = await ledgerAfter(db, { userId, key: ledgerKey, keyPrefix });
+      if (!first) return { ok: true, entryTickets: await entryTickets(db, raffle.id, userId), applied: false };
+      return { ok: true, entryTickets: -first.ticketsUnderPrefix, ticketsAfter: first.tickets, applied: false };
     }
     if (error instanceof LedgerError && error.reason === 'not-enough') {
       return { ok: false, code: ErrorCode.NOT_ENOUGH_TICKETS };

@@ -28,7 +28,7 @@ export const rewards: Capability = {
 };
 
 export { grantDemoAgent } from './grants';
-export { applyGrant, findBalance, type Grant, type GrantLine, LedgerError } from './ledger';
+export { applyGrant, findBalance, type Grant, type GrantLine, LedgerError, ledgerAfter } from './ledger';
 export { notifyReward } from './notices';
 export { readStatement, type StatementLine, type StatementPage } from './statement';
 export type { RewardsTables } from './tables';

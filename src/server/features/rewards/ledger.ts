@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type DbOrTrx, inTransaction } from '../../shared/transaction';
-import { createItem } from '../collectibles/index';
+import { createItem, itemTemplateIds } from '../collectibles/index';
 import type { LedgerAsset } from './tables';
 
 /**
@@ -22,6 +22,11 @@ export interface Grant {
 export interface GrantResult {
   /** False when the key was granted before: nothing changed. */
   applied: boolean;
+  /**
+   * True when the key was granted before for another grant (another member, asset, amount, item
+   * design or number of lines): nothing changed, and a caller whose key came from a client refuses.
+   */
+  keyReused: boolean;
   /** The items created, in the order of the item lines. */
   itemIds: number[];
 }
@@ -54,7 +59,8 @@ export function applyGrant(db: DbOrTrx, grant: Grant): Promise<GrantResult> {
         now: grant.now,
       });
       if (ledgerId === null) {
-        if (index === 0) return { applied: false, itemIds: [] };
+        if (index === 0)
+          return { applied: false, keyReused: !(await grantedBefore(trx, grant.key, grant, lines)), itemIds: [] };
         // A later line can only exist if the first did: the keys were reused for another grant.
         throw new Error(`Ledger key ${lineKey(grant.key, index)} exists without its grant ${grant.key}`);
       }
@@ -71,7 +77,30 @@ export function applyGrant(db: DbOrTrx, grant: Grant): Promise<GrantResult> {
         await changeBalance(trx, grant.userId, line.asset, line.amount, grant.now);
       }
     }
-    return { applied: true, itemIds };
+    return { applied: true, keyReused: false, itemIds };
+  });
+}
+
+/** Whether the ledger rows under `key` are exactly this grant's lines, for this member (a resend of it). */
+async function grantedBefore(db: DbOrTrx, key: string, grant: Grant, lines: GrantLine[]): Promise<boolean> {
+  const keys = [...lines.keys(), lines.length].map((index) => lineKey(key, index));
+  const rows = await db
+    .selectFrom('ledger')
+    .select(['idem_key', 'user_id', 'asset', 'amount', 'item_id'])
+    .where('idem_key', 'in', keys)
+    .execute();
+  const templates = await itemTemplateIds(
+    db,
+    rows.flatMap((row) => (row.item_id === null ? [] : [Number(row.item_id)])),
+  );
+  const byKey = new Map(rows.map((row) => [row.idem_key, row]));
+  if (byKey.has(lineKey(key, lines.length))) return false;
+  return lines.every((line, index) => {
+    const row = byKey.get(lineKey(key, index));
+    if (!row || row.user_id !== grant.userId || row.asset !== line.asset) return false;
+    return line.asset === 'item'
+      ? templates.get(Number(row.item_id)) === line.templateId
+      : Number(row.amount) === line.amount;
   });
 }
 
@@ -165,4 +194,36 @@ export async function findBalance(db: DbOrTrx, userId: string): Promise<{ points
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
+}
+
+/**
+ * The ledger as it stood right after the movement under `key` (a replayed request answers as it
+ * first did): the member's balances, and the sum of their ticket movements whose keys start with
+ * `keyPrefix` up to it. Undefined for a key the member does not have.
+ */
+export async function ledgerAfter(
+  db: DbOrTrx,
+  movement: { userId: string; key: string; keyPrefix: string },
+): Promise<{ points: number; tickets: number; ticketsUnderPrefix: number } | undefined> {
+  const row = await db
+    .selectFrom('ledger')
+    .select('id')
+    .where('idem_key', '=', movement.key)
+    .where('user_id', '=', movement.userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const pattern = `${movement.keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const sums = await db
+    .selectFrom('ledger')
+    .select([
+      sql<number>`coalesce(sum(case when asset = 'points' then amount else 0 end), 0)`.as('points'),
+      sql<number>`coalesce(sum(case when asset = 'tickets' then amount else 0 end), 0)`.as('tickets'),
+      sql<number>`coalesce(sum(case when asset = 'tickets' and idem_key like ${pattern} escape '\\' then amount else 0 end), 0)`.as(
+        'under_prefix',
+      ),
+    ])
+    .where('user_id', '=', movement.userId)
+    .where('id', '<=', Number(row.id))
+    .executeTakeFirstOrThrow();
+  return { points: Number(sums.points), tickets: Number(sums.tickets), ticketsUnderPrefix: Number(sums.under_prefix) };
 }

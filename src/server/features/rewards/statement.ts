@@ -15,7 +15,8 @@ export interface StatementLine {
   reason: string;
   asset: LedgerAsset;
   amount: number;
-  itemId: number | null;
+  /** The item's opaque public id (the one getInventory lists), never its internal row number. */
+  itemPublicId: string | null;
   itemName: string | null;
   pointsAfter: number;
   ticketsAfter: number;
@@ -70,7 +71,7 @@ export async function readStatement(
       reason: reasonInWords(row.reason),
       asset: row.asset,
       amount: Number(row.amount),
-      itemId: row.item_id === null ? null : Number(row.item_id),
+      itemPublicId: row.item_id === null ? null : (items.get(Number(row.item_id))?.sItemID ?? null),
       itemName: row.item_id === null ? null : (items.get(Number(row.item_id))?.publicMetadata.name ?? null),
       pointsAfter: Number(row.points_after),
       ticketsAfter: Number(row.tickets_after),

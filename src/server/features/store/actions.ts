@@ -64,7 +64,7 @@ export const storeActions: ActionDef[] = [
           sReason: line.reason,
           sAsset: line.asset,
           iAmount: line.amount,
-          sItemID: line.itemId === null ? null : String(line.itemId),
+          sItemID: line.itemPublicId,
           sItemName: line.itemName,
           iPointsAfter: line.pointsAfter,
           iTicketsAfter: line.ticketsAfter,

@@ -12,7 +12,9 @@ import styles from './Statement.module.css';
 function Change({ entry }: { entry: StatementEntry }) {
   if (entry.sAsset === 'item') {
     return entry.sItemID ? (
-      <Link to={`${ROUTES.item}?sItemID=${entry.sItemID}`}>{entry.sItemName ?? 'A collectible'}</Link>
+      <Link to={`${ROUTES.item}?sItemID=${encodeURIComponent(entry.sItemID)}`}>
+        {entry.sItemName ?? 'A collectible'}
+      </Link>
     ) : (
       <span>{entry.sItemName ?? 'A collectible'}</span>
     );
