@@ -4,6 +4,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import { ErrorCode, errorMessage } from '../protocol/errors';
 import {
   type AppContext,
@@ -17,7 +18,7 @@ import type { Config } from './config';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { platformMigrations } from './db/migrations';
-import { capabilities } from './features/index';
+import { capabilities, type Database } from './features/index';
 import { type ActionDef, registerActions } from './http/actions';
 import { refuseNulCharacters, registerJsonParser } from './http/body';
 import { trackInFlight } from './http/inFlight';
@@ -36,7 +37,7 @@ import { listenForSettingsChanges } from './shared/settingsBus';
 export interface BuildOptions {
   config: Config;
   /** An open database to use instead of opening config.databaseUrl (tests). */
-  database?: Db;
+  database?: Db<Database>;
   clock?: Clock;
   mailer?: Mailer;
   /** Serve the built web app (default: true). */
@@ -48,7 +49,7 @@ export interface BuildOptions {
 export interface App {
   app: FastifyInstance;
   /** The shared services and composed hooks every capability got (tests call them directly). */
-  deps: AppContext;
+  deps: AppContext<Database>;
   /** Every capability's background jobs; main.ts runs them on their timers. */
   jobs: Job[];
   /** Every action the router serves (the fuzz test reads it). */
@@ -65,7 +66,7 @@ export interface App {
 }
 
 /** The schema every capability needs, then their shipped content: at start and before operator commands. */
-export async function prepareDatabase(database: Db, config: Config, now: number): Promise<void> {
+export async function prepareDatabase(database: Db<Database>, config: Config, now: number): Promise<void> {
   await migrateToLatest(database.db, database.dialect, [
     ...Object.entries(platformMigrations),
     ...allMigrations(capabilities),
@@ -82,7 +83,7 @@ export async function prepareDatabase(database: Db, config: Config, now: number)
 /** Assembles the whole server from the capability list: database, actions, routes, static web app. Does not listen. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database = options.database ?? openDatabase<Database>(config.databaseUrl);
   const clock = options.clock ?? systemClock;
   await prepareDatabase(database, config, clock.now());
 
@@ -137,7 +138,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     socket.once('close', () => sockets.delete(socket));
   });
   let draining = false;
-  const metrics = createMetrics(database, { openSockets: () => sockets.size, draining: () => draining });
+  const metrics = createMetrics(database, {
+    openSockets: () => sockets.size,
+    draining: () => draining,
+    collectors: started.runtimes.flatMap((r) => r.metrics ?? []),
+  });
   // Global hooks run on every request: they are synchronous (an async hook costs a promise and a
   // turn of the microtask queue each, more than answering isMaintenance).
   app.addHook('onResponse', (req, reply, done) => {
@@ -213,7 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const databaseReachable = async () => {
     try {
-      await database.db.selectFrom('setting').select('key').limit(1).execute();
+      await sql`select 1`.execute(database.db);
       return true;
     } catch {
       return false;

@@ -1,5 +1,5 @@
 import { type AdminContext, type AdminResult, allGameVarDefinitions } from '../capability';
-import { capabilities } from '../features/index';
+import { capabilities, type Database } from '../features/index';
 import { done, wrongUsage } from './results';
 
 const commands = capabilities.flatMap((c) => c.cli ?? []);
@@ -9,7 +9,10 @@ export const USAGE = `Usage: npm run admin -- <command>
 ${commands.map((c) => c.usage).join('\n')}`;
 
 /** Parses and runs one operator command (each capability's, by its first word); every change is audited. */
-export async function runAdmin(args: string[], ctx: Omit<AdminContext, 'gameVarDefinitions'>): Promise<AdminResult> {
+export async function runAdmin(
+  args: string[],
+  ctx: Omit<AdminContext<Database>, 'gameVarDefinitions'>,
+): Promise<AdminResult> {
   const [group, verb, ...rest] = args;
   if (!group || group === 'help' || group === '--help') return done(USAGE);
   const command = commands.find((c) => c.group === group);

@@ -1,10 +1,10 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { DataRevisionTable } from '../shared/revisions';
 
 /**
  * Table types of the platform's tables. Timestamps are milliseconds since the epoch; booleans are
  * 0/1 integers so that the same code runs on SQLite and PostgreSQL. The whole Database type is
- * composed in features/index.ts.
+ * composed only at the composition root (features/index.ts); everything else sees fewer tables.
  */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -47,4 +47,27 @@ export interface PlatformTables {
   rate_limit: RateLimitTable;
   job_lease: JobLeaseTable;
   data_revision: DataRevisionTable;
+}
+
+/**
+ * A capability's database handle: its own tables (features/<name>/tables.ts) and the platform's.
+ * A query on another capability's table does not compile; that data comes through the other's
+ * exported functions (its index.ts), along a declared `uses` edge.
+ */
+export type CapabilityDb<Own extends object> = Kysely<PlatformTables & Own>;
+
+/** The platform's handle: its own tables only. */
+export type PlatformDb = Kysely<PlatformTables>;
+
+/**
+ * Any capability's handle or transaction, as a function of the platform or of another capability
+ * receives it (Kysely's types do not let one capability's handle stand for another's): the
+ * receiving function works on its own tables only (capability.ts `forOtherCapabilities`).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the receiver narrows it to its own tables
+export type AnyDb = Kysely<any>;
+
+/** The receiving side of AnyDb: the same connection, seen with the receiver's tables. */
+export function ownTables<Own extends object>(db: AnyDb): CapabilityDb<Own> {
+  return db;
 }

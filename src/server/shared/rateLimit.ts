@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../features/index';
+import type { PlatformDb } from '../db/schema';
 
 /**
  * Fixed-window rate limits counted in the database, so every server instance shares them.
@@ -28,7 +27,7 @@ function counterKey(name: string, subject: string): string {
 
 /** Counts one hit of `subject` against `limit`; limited once the window's count passes limit.max. */
 export async function hitRateLimit(
-  db: Kysely<Database>,
+  db: PlatformDb,
   hit: { name: string; subject: string; limit: Limit; now: number },
 ): Promise<LimitVerdict> {
   const { name, subject, limit, now } = hit;
@@ -47,7 +46,7 @@ export async function hitRateLimit(
 }
 
 /** Deletes finished windows, at most once a minute per database handle. */
-async function pruneExpired(db: Kysely<Database>, now: number): Promise<void> {
+async function pruneExpired(db: PlatformDb, now: number): Promise<void> {
   const last = lastPruned.get(db) ?? Number.NEGATIVE_INFINITY;
   if (now - last < PRUNE_EVERY_MS && now >= last) return;
   lastPruned.set(db, now);

@@ -115,7 +115,7 @@ export interface Revisions {
   shared: number;
 }
 
-const revisionsOf = prepared((db, userId: string) =>
+const revisionsOf = prepared((db: Kysely<{ data_revision: DataRevisionTable }>, userId: string) =>
   db.selectNoFrom((eb) => [
     eb.selectFrom('data_revision').select('revision').where('scope', '=', userId).as('member'),
     eb.selectFrom('data_revision').select('revision').where('scope', '=', SHARED_SCOPE).as('shared'),

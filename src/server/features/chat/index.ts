@@ -10,6 +10,7 @@ import { CHAT_VARS, chatLimitsReader } from './rules';
 import type { ChatServices } from './services';
 import { registerChatSocket } from './socket';
 import { chatSyncJob } from './sync';
+import type { ChatTables } from './tables';
 import { Authors } from './views';
 
 /**
@@ -18,7 +19,7 @@ import { Authors } from './views';
  * Every message, edit, delete, mute and presence change crosses the bus, so members on every
  * instance hear it (shared/bus.ts: Redis with REDIS_URL).
  */
-export const chat: Capability = {
+export const chat: Capability<ChatTables> = {
   name: 'chat',
   uses: ['identity', 'collectibles', 'gamevars', 'maintenance'],
   migrations: chatMigrations,

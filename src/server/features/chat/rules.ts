@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { ChatRules } from '../../../protocol/chat';
 import type { GameVarDefinition } from '../../capability';
 import { ttlCache } from '../../shared/ttlCache';
 import { gameVarValue, listGameVars } from '../gamevars/index';
-import type { Database } from '../index';
+import type { ChatDb } from './tables';
 
 const intVar = (sVarID: string, sDefault: number, min: number, max: number): GameVarDefinition => ({
   sVarID,
@@ -42,7 +41,7 @@ export const rulesOf = (limits: ChatLimits): ChatRules => ({
 });
 
 /** The current limits, read through a cache as short-lived as the settings cache (another instance's change shows soon). */
-export function chatLimitsReader(db: Kysely<Database>, ttlMs: number): () => Promise<ChatLimits> {
+export function chatLimitsReader(db: ChatDb, ttlMs: number): () => Promise<ChatLimits> {
   const cache = ttlCache(async () => {
     const entries = await listGameVars(db);
     const value = (definition: GameVarDefinition) => gameVarValue<number>(entries, definition);

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CONFIG_RANGES,
   DEFAULT_CONFIG,
@@ -7,7 +6,7 @@ import {
 } from '../../../protocol/monsterBreaker/config';
 import type { GameVarDefinition } from '../../capability';
 import { gameVarValue, listGameVars } from '../gamevars/index';
-import type { Database } from '../index';
+import type { GamesDb } from './tables';
 
 /**
  * The game vars that tune Monster Breaker (pGameVars, docs/product.md §3), one per GameConfig
@@ -38,7 +37,7 @@ function definition(rule: keyof GameConfig): GameVarDefinition {
 export const GAME_VARS: readonly GameVarDefinition[] = RULES.map(definition);
 
 /** The rules a run starts with now; a broken stored value falls back to its default. */
-export async function loadGameConfig(db: Kysely<Database>): Promise<GameConfig> {
+export async function loadGameConfig(db: GamesDb): Promise<GameConfig> {
   const entries = await listGameVars(db);
   const partial: Partial<GameConfig> = {};
   for (const rule of RULES) partial[rule] = gameVarValue<number>(entries, definition(rule));

@@ -9,11 +9,14 @@ import type {
 import { enterRaffleInput, getRaffleInput, getRafflesInput, raffleIdInput } from '../../../protocol/raffle.schema';
 import { merkleProof } from '../../../protocol/raffleDraw';
 import type { Answer } from '../../../protocol/wire';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { findBalance } from '../rewards/index';
 import { enterRaffle, frozenEntries } from './entries';
 import { findLatestDrawn, findRaffle, listRaffles, memberEntries } from './raffles';
+import type { RaffleTables } from './tables';
 import { raffleDetail, raffleSummaries } from './views';
+
+const defineAction = actionDefiner<RaffleTables>();
 
 const PAGE = 10;
 /** What members may browse: every raffle that has opened (a scheduled one shows in pRaffleDrawInfo's iNextOpensAt). */

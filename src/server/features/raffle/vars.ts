@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { type PrizeSpec, prizeListSchema } from '../../../protocol/raffle.schema';
 import type { GameVarDefinition } from '../../capability';
 import { gameVarValue, listGameVars } from '../gamevars/index';
-import type { Database } from '../index';
 import { parseWeeklyTime, type WeeklySchedule } from './schedule';
+import type { RaffleDb } from './tables';
 
 /** The weekly prizes of an automatic raffle: a rare Agent, points, ticket bundles (docs/decisions.md "Raffle"). */
 const DEFAULT_PRIZES: PrizeSpec[] = [
@@ -49,7 +48,7 @@ export interface RaffleVars {
   beacon: boolean;
 }
 
-export async function loadRaffleVars(db: Kysely<Database>): Promise<RaffleVars> {
+export async function loadRaffleVars(db: RaffleDb): Promise<RaffleVars> {
   const entries = await listGameVars(db);
   const value = <T>(definition: GameVarDefinition) => gameVarValue<T>(entries, definition);
   return {

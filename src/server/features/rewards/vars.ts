@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { DailyRewardDay } from '../../../protocol/rewards';
 import { dailyRewardsSchema } from '../../../protocol/rewards.schema';
 import type { GameVarDefinition } from '../../capability';
 import { gameVarValue, readGameVars } from '../gamevars/index';
-import type { Database } from '../index';
+import type { RewardsDb } from './tables';
 
 /** The game variables the reward rules read (docs/decisions.md "Member core" has the defaults' reasons). */
 const NORMAL_DAILY: DailyRewardDay[] = [10, 20, 30, 40, 50, 75, 100].map((iPoints, day) => ({
@@ -78,7 +77,7 @@ export function rewardVars(entries: Parameters<typeof gameVarValue>[0]): RewardV
 /** Parsed once per list of game vars: the list stays the same object while it is remembered. */
 const parsed = new WeakMap<object, RewardVars>();
 
-export async function loadRewardVars(db: Kysely<Database>): Promise<RewardVars> {
+export async function loadRewardVars(db: RewardsDb): Promise<RewardVars> {
   const entries = await readGameVars(db);
   let vars = parsed.get(entries);
   if (!vars) {
