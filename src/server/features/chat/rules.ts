@@ -1,29 +1,21 @@
 import type { ChatRules } from '../../../protocol/chat';
 import type { GameVarDefinition } from '../../capability';
 import { ttlCache } from '../../shared/ttlCache';
-import { gameVarValue, listGameVars } from '../gamevars/index';
+import { gameVarValue, intGameVar, listGameVars } from '../gamevars/index';
 import type { ChatDb } from './tables';
-
-const intVar = (sVarID: string, sDefault: number, min: number, max: number): GameVarDefinition => ({
-  sVarID,
-  sType: 'int',
-  sDefault: String(sDefault),
-  valid: (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
-  hint: `${min}…${max}`,
-});
 
 /** The chat limits operators tune with `gamevars set` (docs/decisions.md "Chat" has the defaults' reasons). */
 export const CHAT_VARS = {
-  maxLength: intVar('iChatMaxLength', 1000, 1, 4000),
+  maxLength: intGameVar('iChatMaxLength', 1000, 1, 4000),
   /** The per-member rate limit: this many messages at once… */
-  burst: intVar('iChatBurst', 5, 1, 100),
+  burst: intGameVar('iChatBurst', 5, 1, 100),
   /** …then one more per this many milliseconds. */
-  refillMs: intVar('iChatRefillMs', 2000, 0, 3_600_000),
-  editWindowMs: intVar('iChatEditWindowMs', 5 * 60_000, 0, 24 * 3_600_000),
+  refillMs: intGameVar('iChatRefillMs', 2000, 0, 3_600_000),
+  editWindowMs: intGameVar('iChatEditWindowMs', 5 * 60_000, 0, 24 * 3_600_000),
   /** Messages within 10 s in one channel that turn its automatic slow mode on (0: never). */
-  autoSlowThreshold: intVar('iChatAutoSlowThreshold', 30, 0, 100_000),
+  autoSlowThreshold: intGameVar('iChatAutoSlowThreshold', 30, 0, 100_000),
   /** The cooldown between one member's messages while automatic slow mode is on. */
-  autoSlowMs: intVar('iChatAutoSlowMs', 5000, 0, 600_000),
+  autoSlowMs: intGameVar('iChatAutoSlowMs', 5000, 0, 600_000),
 } satisfies Record<string, GameVarDefinition>;
 
 export interface ChatLimits {

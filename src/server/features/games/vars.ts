@@ -5,7 +5,7 @@ import {
   normalizeConfig,
 } from '../../../protocol/monsterBreaker/config';
 import type { GameVarDefinition } from '../../capability';
-import { gameVarValue, listGameVars } from '../gamevars/index';
+import { gameVarValue, intGameVar, listGameVars } from '../gamevars/index';
 import type { GamesDb } from './tables';
 
 /**
@@ -25,13 +25,7 @@ const RULES = Object.keys(VAR_IDS) as (keyof GameConfig)[];
 
 function definition(rule: keyof GameConfig): GameVarDefinition {
   const [min, max] = CONFIG_RANGES[rule];
-  return {
-    sVarID: VAR_IDS[rule],
-    sType: 'int',
-    sDefault: String(DEFAULT_CONFIG[rule]),
-    valid: (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
-    hint: `${min}…${max}`,
-  };
+  return intGameVar(VAR_IDS[rule], DEFAULT_CONFIG[rule], min, max);
 }
 
 export const GAME_VARS: readonly GameVarDefinition[] = RULES.map(definition);

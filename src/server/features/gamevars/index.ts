@@ -25,6 +25,7 @@ export const gamevars: Capability<GamevarsTables> = {
   },
 };
 
+export { intGameVar } from './definitions';
 export { gameVarValue, setGameVar } from './gameVars';
 export type { GamevarsTables } from './tables';
 

@@ -1,7 +1,7 @@
 import type { DailyRewardDay } from '../../../protocol/rewards';
 import { dailyRewardsSchema } from '../../../protocol/rewards.schema';
 import type { GameVarDefinition } from '../../capability';
-import { gameVarValue, readGameVars } from '../gamevars/index';
+import { gameVarValue, intGameVar, readGameVars } from '../gamevars/index';
 import type { RewardsDb } from './tables';
 
 /** The game variables the reward rules read (docs/decisions.md "Member core" has the defaults' reasons). */
@@ -14,16 +14,8 @@ const FIRST_CYCLE_DAILY: DailyRewardDay[] = NORMAL_DAILY.map((d) => ({
   iTickets: d.iTickets,
 }));
 
-const nonNegativeInt = (max: number) => (v: unknown) =>
-  Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max;
 const sevenDays = (v: unknown) => dailyRewardsSchema.safeParse(v).success;
-const tickets = (sVarID: string): GameVarDefinition => ({
-  sVarID,
-  sType: 'int',
-  sDefault: '1',
-  valid: nonNegativeInt(1000),
-  hint: '0…1000',
-});
+const tickets = (sVarID: string) => intGameVar(sVarID, 1, 0, 1000);
 
 export const REWARD_VARS = {
   dailyRewards: {
@@ -43,13 +35,7 @@ export const REWARD_VARS = {
   newUserRaffleTickets: tickets('iNewUserRaffleTickets'),
   referralRaffleTickets: tickets('iReferralRaffleTickets'),
   referrerRaffleTickets: tickets('iReferrerRaffleTickets'),
-  dailyResetOffsetMinutes: {
-    sVarID: 'iDailyResetOffsetMinutes',
-    sType: 'int',
-    sDefault: '0',
-    valid: (v) => Number.isInteger(v) && Math.abs(v as number) <= 14 * 60,
-    hint: '-840…840 minutes',
-  },
+  dailyResetOffsetMinutes: intGameVar('iDailyResetOffsetMinutes', 0, -14 * 60, 14 * 60, '-840…840 minutes'),
 } satisfies Record<string, GameVarDefinition>;
 
 /** The typed values the reward rules use; a broken stored value falls back to its default. */

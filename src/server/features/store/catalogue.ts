@@ -33,16 +33,6 @@ export async function memberCatalogue(db: StoreDb, userId: string, now: number):
   return rows.map((row) => storeItemView(row, bought.get(row.id) ?? 0));
 }
 
-export async function boughtBy(db: StoreDb, userId: string, itemId: string): Promise<number> {
-  const row = await db
-    .selectFrom('store_holding')
-    .select('bought')
-    .where('user_id', '=', userId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return Number(row?.bought ?? 0);
-}
-
 export function storeItemView(row: StoreItemRow, bought: number): StoreItemView {
   return {
     sStoreItemID: row.id,
