@@ -1,5 +1,4 @@
 import type { Generated, Kysely } from 'kysely';
-import type { DataRevisionTable } from '../shared/revisions';
 
 /**
  * Table types of the platform's tables. Timestamps are milliseconds since the epoch; booleans are
@@ -38,6 +37,13 @@ export interface JobLeaseTable {
   name: string;
   holder: string;
   expires_at: number;
+}
+
+/** One counter per member, and one ('*') for what every member shares (shared/revisions.ts). */
+export interface DataRevisionTable {
+  /** A member's user id, or '*' for data every member shares. */
+  scope: string;
+  revision: number;
 }
 
 /** The platform's own tables; each capability declares its tables in features/<name>/tables.ts. */

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../db/index';
+import type { DataRevisionTable } from '../db/schema';
 import { prepared } from './prepared';
 
 /**
@@ -9,12 +10,6 @@ import { prepared } from './prepared';
  * process, another instance, the operator CLI, Better Auth's own queries.
  */
 export const SHARED_SCOPE = '*';
-
-export interface DataRevisionTable {
-  /** A member's user id, or '*' for data every member shares. */
-  scope: string;
-  revision: number;
-}
 
 /** One table that feeds pUserData, and whose rows it concerns. */
 export interface RevisionSource {
