@@ -18,6 +18,7 @@ import { CHAT_PATH } from '../src/protocol/chat';
 import { buildApp, prepareDatabase } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/index';
+import type { Database } from '../src/server/features/index';
 import type { ClientCommand, ClientEvent, Target } from './chatClients';
 import { nextMessage, tsWorker } from './workers';
 
@@ -73,7 +74,7 @@ const env = (databaseUrl: string, redis?: { url: string; prefix: string }): Reco
  * the bench measures fan-out, not the brakes) and `count` signed-in members with session tokens.
  */
 async function benchDatabase(databaseUrl: string, count: number): Promise<string[]> {
-  const database = openDatabase(databaseUrl);
+  const database = openDatabase<Database>(databaseUrl);
   const config = loadConfig(env(databaseUrl));
   try {
     await prepareDatabase(database, config, Date.now());

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { prepareDatabase } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/index';
+import type { Database } from '../src/server/features/index';
 import { entrantIdOf } from '../src/server/features/raffle/entries';
 import {
   closeRaffle,
@@ -40,7 +41,7 @@ const mb = (bytes: number) => round(bytes / 2 ** 20);
 
 export async function measureRaffleClose(): Promise<RaffleCloseMeasure> {
   const dir = mkdtempSync(path.join(tmpdir(), 'raffle-close-bench-'));
-  const database = openDatabase(`file:${path.join(dir, 'bench.db')}`);
+  const database = openDatabase<Database>(`file:${path.join(dir, 'bench.db')}`);
   try {
     const now = Date.now();
     await prepareDatabase(database, loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCycle, findProblems, importsOf, type SourceFile } from './boundaries';
+import { findCycle, findProblems, importsOf, queriedTables, type SourceFile } from './boundaries';
 
 const file = (path: string, ...imports: string[]): SourceFile => ({
   path,
@@ -96,5 +96,89 @@ describe('import boundaries', () => {
       'server capabilities use each other in a cycle: a → b → a',
     ]);
     expect(findCycle({ a: ['b'], b: [] })).toBeNull();
+  });
+
+  describe('table ownership', () => {
+    const tables = [
+      {
+        path: 'src/server/db/schema.ts',
+        text: 'export interface PlatformTables {\n  audit_log: AuditLogTable;\n  job_lease: JobLeaseTable;\n}',
+      },
+      {
+        path: 'src/server/features/identity/tables.ts',
+        text: 'export interface IdentityTables {\n  member: MemberTable;\n  user: AuthUserTable;\n}',
+      },
+      {
+        path: 'src/server/features/chat/tables.ts',
+        text: 'export interface ChatTables {\n  chat_message: MessageTable;\n}',
+      },
+      { path: 'src/server/features/identity/index.ts', text: '' },
+    ];
+    const query = (path: string, text: string): SourceFile => ({ path, text });
+    const edges = { server: { chat: ['identity'] }, web: {} };
+
+    it('reads the tables a text queries, through the builder or raw sql', () => {
+      expect(
+        queriedTables(
+          "db.selectFrom('chat_message as m').innerJoin(\"user\", 'user.id', 'm.user_id');\n" +
+            "trx.insertInto('audit_log'); db.updateTable('member'); db.deleteFrom(\n  'job_lease'\n);\n" +
+            'await sql`select count(*) from member m join "user" u on u.id = m.user_id`.execute(db);',
+        ),
+      ).toEqual(['chat_message', 'user', 'audit_log', 'member', 'job_lease', 'member', 'user']);
+    });
+
+    it("accepts a capability querying its own tables and the platform's", () => {
+      const files = [
+        ...tables,
+        query(
+          'src/server/features/chat/messages.ts',
+          "db.selectFrom('chat_message').selectAll(); trx.insertInto('audit_log').values(row);",
+        ),
+        query('src/server/features/chat/index.ts', "import { usernamesOf } from '../identity/index';"),
+        query('src/server/shared/lease.ts', "db.updateTable('job_lease').set(row);"),
+        query('tests/server/chat.test.ts', "db.selectFrom('member').selectAll();"),
+      ];
+      expect(findProblems(files, edges)).toEqual([]);
+    });
+
+    it("refuses a capability querying another's table, even through a handle cast to any", () => {
+      const files = [
+        ...tables,
+        query(
+          'src/server/features/chat/views.ts',
+          "(db as any).selectFrom('chat_message').innerJoin('member', 'member.user_id', 'chat_message.user_id');",
+        ),
+        query('src/server/features/chat/cli.ts', 'await sql`update "user" set name = null`.execute(db);'),
+      ];
+      expect(findProblems(files, edges)).toEqual([
+        "src/server/features/chat/views.ts queries table member of identity: a capability reads another's data through its index.ts functions",
+        "src/server/features/chat/cli.ts queries table user of identity: a capability reads another's data through its index.ts functions",
+      ]);
+    });
+
+    it("refuses platform code querying a capability's table", () => {
+      const files = [
+        ...tables,
+        query('src/server/app.ts', "await db.selectFrom('member').select('user_id').execute();"),
+      ];
+      expect(findProblems(files, edges)).toEqual([
+        'src/server/app.ts queries table member of identity: platform code receives capability data from the capabilities (capability.ts)',
+      ]);
+    });
+  });
+
+  it('refuses the capability list imported outside the composition root', () => {
+    const files = [
+      file('src/server/features/index.ts', './chat/index'),
+      file('src/server/features/chat/index.ts'),
+      file('src/server/features/chat/views.ts', '../index'),
+      file('src/server/deps.ts', './features/index'),
+      file('src/server/app.ts', './features/index'),
+      file('src/server/cli/admin.ts', '../features/index'),
+    ];
+    expect(findProblems(files, noEdges)).toEqual([
+      expect.stringMatching(/^src\/server\/features\/chat\/views.ts imports \.\.\/index: only the composition root/),
+      expect.stringMatching(/^src\/server\/deps.ts imports \.\/features\/index: only the composition root/),
+    ]);
   });
 });

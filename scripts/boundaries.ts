@@ -6,8 +6,14 @@
  *   the web never imports a *.schema file.
  * - A capability (src/server/features/X, src/web/features/X) uses another only along an edge it
  *   declares, and on the server only through the other's index.ts; the declared edges have no cycle.
- * - Server code outside features/ imports only features/index.ts (the list), never one capability.
+ * - Server code outside features/ imports only features/index.ts (the list), never one capability;
+ *   and only the composition root (app.ts, main.ts, cli/) imports the list: the platform's code
+ *   and the capabilities never do (the whole Database type is assembled there).
  * - src/web/ui, src/web/lib and src/web/api import no feature; src/web/ui imports no lib or api.
+ * - A server capability queries only its own tables (its tables.ts) and the platform's
+ *   (db/schema.ts PlatformTables); code outside features/ queries only the platform's. The
+ *   compiler refuses this too (each handle is typed with those tables); this check also catches
+ *   a handle cast to `any`.
  */
 import path from 'node:path';
 
@@ -86,6 +92,7 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
     return base;
   };
 
+  problems.push(...findTableProblems(files));
   for (const file of files) {
     const from = place(file.path);
     if (from.side === 'other') continue;
@@ -117,15 +124,32 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
       if (from.side === 'web' && to.side === 'protocol' && isSchema(target)) {
         say('schemas are for the server; the web imports the plain protocol file');
       }
-      if (from.side === 'server') checkServer(from, to, target, say, edges.server);
+      if (from.side === 'server') checkServer(file.path, from, to, target, say, edges.server);
       if (from.side === 'web') checkWeb(from, to, say, edges.web);
     }
   }
   return problems;
 }
 
-function checkServer(from: Place, to: Place, target: string, say: (why: string) => void, edges: Edges): void {
+/** The server files that compose the capabilities: they alone import the list (features/index.ts). */
+const isCompositionRoot = (file: string) =>
+  ['src/server/app.ts', 'src/server/main.ts'].includes(file) || file.startsWith('src/server/cli/');
+
+function checkServer(
+  file: string,
+  from: Place,
+  to: Place,
+  target: string,
+  say: (why: string) => void,
+  edges: Edges,
+): void {
   if (to.side !== 'server' || to.area !== 'features') return;
+  if (target === 'src/server/features/index.ts' && !isCompositionRoot(file)) {
+    say(
+      'only the composition root (app.ts, main.ts, cli/) imports the capability list; use capability.ts and db/schema.ts types',
+    );
+    return;
+  }
   if (!from.feature) {
     const listImportsCapability = from.area === 'features' && to.inFeature === 'index.ts';
     if (target !== 'src/server/features/index.ts' && !listImportsCapability) {
@@ -152,4 +176,65 @@ function checkWeb(from: Place, to: Place, say: (why: string) => void, edges: Edg
   } else if (from.feature && from.feature !== to.feature && !edges[from.feature]?.includes(to.feature)) {
     say(`web feature ${from.feature} may not import ${to.feature} (src/web/features/index.ts declares who may)`);
   }
+}
+
+// ── Table ownership ──────────────────────────────────────────────────────────────────────────
+
+const PLATFORM = 'platform';
+
+/** Each table's owner: the capability whose tables.ts declares it in `export interface …Tables`, or the platform. */
+export function tableOwners(files: readonly SourceFile[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of files) {
+    const at = place(file.path);
+    const owner =
+      at.side === 'server' && at.feature && at.inFeature === 'tables.ts'
+        ? at.feature
+        : file.path === 'src/server/db/schema.ts'
+          ? PLATFORM
+          : null;
+    if (!owner) continue;
+    for (const list of file.text.matchAll(/export interface \w*Tables\b[^{]*\{([^}]*)\}/g)) {
+      for (const table of (list[1] ?? '').matchAll(/^\s*(\w+)\s*:/gm)) owners.set(table[1] as string, owner);
+    }
+  }
+  return owners;
+}
+
+const QUERY =
+  /\.(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|(?:inner|left|right|full|cross)Join(?:Lateral)?)\(\s*['"`]([a-z_][a-z0-9_]*)/g;
+const RAW_SQL = /\bsql(?:<[^`]*?>)?`([^`]*)`/g;
+const RAW_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)/gi;
+
+/** The tables a source text queries, through Kysely's builder or in raw sql`…` text. */
+export function queriedTables(text: string): string[] {
+  const tables = [...text.matchAll(QUERY)].map((m) => m[2] as string);
+  for (const raw of text.matchAll(RAW_SQL)) {
+    for (const m of (raw[1] ?? '').matchAll(RAW_TABLE)) tables.push((m[1] as string).toLowerCase());
+  }
+  return tables;
+}
+
+/**
+ * A capability reads another's data through that one's exported functions, never its tables;
+ * platform code (outside features/) queries only the platform's tables.
+ */
+function findTableProblems(files: readonly SourceFile[]): string[] {
+  const owners = tableOwners(files);
+  const problems: string[] = [];
+  for (const file of files) {
+    const at = place(file.path);
+    if (at.side !== 'server' || isTest(file.path)) continue;
+    const self = at.feature ?? PLATFORM;
+    for (const table of new Set(queriedTables(file.text))) {
+      const owner = owners.get(table);
+      if (!owner || owner === PLATFORM || owner === self) continue;
+      problems.push(
+        at.feature
+          ? `${file.path} queries table ${table} of ${owner}: a capability reads another's data through its index.ts functions`
+          : `${file.path} queries table ${table} of ${owner}: platform code receives capability data from the capabilities (capability.ts)`,
+      );
+    }
+  }
+  return problems;
 }

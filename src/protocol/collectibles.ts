@@ -9,7 +9,6 @@ import type { Answer } from './wire';
  * template id (sAgentTemplateID), so the collection id and the template id are the same string.
  */
 export const AGENT_TEMPLATE_ID = 'agent';
-export const MYTHOPEDIA_COLLECTION_ID = 'mythopedia';
 
 /** One trait with its rarity: iCount items of the collection share this value, out of iTotal. */
 export interface CollectibleAttribute {

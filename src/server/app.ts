@@ -1,10 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { Duplex } from 'node:stream';
-import fastifyCors from '@fastify/cors';
-import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ErrorCode, errorMessage } from '../protocol/errors';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   type AppContext,
   allGameVarDefinitions,
@@ -17,26 +11,33 @@ import type { Config } from './config';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { platformMigrations } from './db/migrations';
-import { capabilities } from './features/index';
+import { capabilities, type Database } from './features/index';
 import { type ActionDef, registerActions } from './http/actions';
-import { refuseNulCharacters, registerJsonParser } from './http/body';
 import { trackInFlight } from './http/inFlight';
 import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics';
-import { requestLogger } from './http/requestLogger';
-import { apiSecurityHeaders, securityHeaders } from './http/security';
-import { registerStatic } from './http/static';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
+import { bodies } from './plugins/bodies';
+import { closeResources } from './plugins/closing';
+import { cors } from './plugins/cors';
+import { errorAnswers } from './plugins/errors';
+import { answerHeaders } from './plugins/headers';
+import { health } from './plugins/health';
+import { jobRunner } from './plugins/jobs';
+import { perIpRateLimit } from './plugins/perIpRateLimit';
+import { recordRequests } from './plugins/requestMetrics';
+import { createServer } from './plugins/server';
+import { gracefulShutdown } from './plugins/shutdown';
+import { countSockets } from './plugins/sockets';
+import { webAppAndNotFound } from './plugins/webApp';
 import { type Bus, createBus } from './shared/bus';
 import { type Clock, systemClock } from './shared/clock';
-import { jobLeaseMs, type RunningJobs, startJobs } from './shared/jobs';
-import { releaseLeases } from './shared/lease';
-import { rateLimitStore } from './shared/redis';
+import type { RunningJobs } from './shared/jobs';
 import { listenForSettingsChanges } from './shared/settingsBus';
 
 export interface BuildOptions {
   config: Config;
   /** An open database to use instead of opening config.databaseUrl (tests). */
-  database?: Db;
+  database?: Db<Database>;
   clock?: Clock;
   mailer?: Mailer;
   /** Serve the built web app (default: true). */
@@ -48,7 +49,7 @@ export interface BuildOptions {
 export interface App {
   app: FastifyInstance;
   /** The shared services and composed hooks every capability got (tests call them directly). */
-  deps: AppContext;
+  deps: AppContext<Database>;
   /** Every capability's background jobs; main.ts runs them on their timers. */
   jobs: Job[];
   /** Every action the router serves (the fuzz test reads it). */
@@ -65,7 +66,7 @@ export interface App {
 }
 
 /** The schema every capability needs, then their shipped content: at start and before operator commands. */
-export async function prepareDatabase(database: Db, config: Config, now: number): Promise<void> {
+export async function prepareDatabase(database: Db<Database>, config: Config, now: number): Promise<void> {
   await migrateToLatest(database.db, database.dialect, [
     ...Object.entries(platformMigrations),
     ...allMigrations(capabilities),
@@ -79,10 +80,14 @@ export async function prepareDatabase(database: Db, config: Config, now: number)
   });
 }
 
-/** Assembles the whole server from the capability list: database, actions, routes, static web app. Does not listen. */
+/**
+ * Assembles the whole server from the capability list: database, actions, routes, static web app.
+ * Does not listen. Each concern is one function of plugins/ (or http/), applied in this order:
+ * hooks run in the order they were added.
+ */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database = options.database ?? openDatabase<Database>(config.databaseUrl);
   const clock = options.clock ?? systemClock;
   await prepareDatabase(database, config, clock.now());
 
@@ -108,197 +113,60 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bus,
   });
 
-  // Request ids unique across instances and restarts, cheaper than a UUID per request.
-  const requestIdPrefix = randomBytes(6).toString('base64url');
-  let requests = 0;
-  const app = Fastify({
-    logger: loggerOptions(config),
-    childLoggerFactory: requestLogger,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : `${requestIdPrefix}-${++requests}`;
-    },
-    trustProxy: config.trustProxy,
-    bodyLimit: 64 * 1024,
-    // Malformed URLs answer in the protocol's shape like everything else under /api.
-    frameworkErrors: (error, _req, reply) => {
-      const answer = reply as unknown as FastifyReply;
-      answer.code(error.statusCode ?? 400).send({ iErrorCode: ErrorCode.BAD_INPUT, sMessage: error.message });
-    },
-  });
-
+  const app = createServer(config);
   logger = app.log;
-
-  // Open WebSockets (chat), counted where the HTTP server hands them over. Chat closes them with
-  // 1012 (service restart: reconnect) in preClose, before the listener stops.
-  const sockets = new Set<Duplex>();
-  app.server.on('upgrade', (_req, socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+  const sockets = countSockets(app);
   let draining = false;
-  const metrics = createMetrics(database, { openSockets: () => sockets.size, draining: () => draining });
-  // Global hooks run on every request: they are synchronous (an async hook costs a promise and a
-  // turn of the microtask queue each, more than answering isMaintenance).
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url;
-    let label = route ?? 'unmatched';
-    if (route === '/api/:service/:action') {
-      const { service, action } = req.params as { service: string; action: string };
-      label = knownActions.has(`${service}/${action}`) ? `${service}/${action}` : 'unknown action';
-    }
-    metrics.request(label, reply.statusCode, reply.elapsedTime / 1000);
-    done();
+  const metrics = createMetrics(database, {
+    openSockets: sockets.open,
+    draining: () => draining,
+    collectors: started.runtimes.flatMap((r) => r.metrics ?? []),
   });
+  recordRequests(app, { metrics, actions: started.actions });
   const inFlight = trackInFlight(app);
-  app.addHook('onClose', async () => {
-    // Handlers whose clients left still use the database: let them finish first.
-    if (!(await inFlight.drained(10_000))) app.log.warn('closing the database with requests still running');
-    await database.close();
+  closeResources(app, {
+    inFlight,
+    resources: [() => database.close(), async () => stopListening(), ...(options.bus ? [] : [() => bus.close()])],
   });
-  app.addHook('onClose', async () => stopListening());
-  if (!options.bus) app.addHook('onClose', async () => bus.close());
-
-  const pageHeaders = { ...securityHeaders(config), 'client-version': config.version };
-  const apiHeaders = { ...apiSecurityHeaders(config), 'client-version': config.version };
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders);
-    reply.header('x-request-id', req.id);
-    done();
-  });
-  await app.register(fastifyCors, {
-    origin: config.corsOrigins,
-    methods: ['GET', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['Client-Version', 'set-auth-token', 'X-Request-Id'],
-    maxAge: 600,
-  });
-  // With Redis the per-IP counters are shared by every instance (else each counts its own).
-  const limitStore = rateLimitStore(config);
-  if (limitStore)
-    app.addHook('onClose', async () =>
-      limitStore.quit().then(
-        () => {},
-        () => {},
-      ),
-    );
-  await app.register(fastifyRateLimit, {
-    global: true,
-    ...(limitStore ? { redis: limitStore, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
-    // The counters are announced only on a refusal (with Retry-After), not on every answer.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      iErrorCode: ErrorCode.RATE_LIMITED,
-      sMessage: errorMessage(ErrorCode.RATE_LIMITED),
-      retryAfterMs: context.ttl,
-    }),
-  });
-  await app.register(fastifyFormbody);
-  registerJsonParser(app);
-  refuseNulCharacters(app);
-
-  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ iErrorCode: ErrorCode.INTERNAL, sMessage: errorMessage(ErrorCode.INTERNAL) });
-    }
-    if (status === 429) return reply.code(429).send(error);
-    return reply.code(status).send({ iErrorCode: ErrorCode.BAD_INPUT, sMessage: error.message });
-  });
-
-  const databaseReachable = async () => {
-    try {
-      await database.db.selectFrom('setting').select('key').limit(1).execute();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  // Liveness: the process answers and its database does.
-  app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
-    if (await databaseReachable()) return { ok: true, version: config.version };
-    return reply.code(503).send({ ok: false, version: config.version });
-  });
-  // Readiness: send traffic here (database and Redis reachable, not shutting down).
-  app.get('/readyz', { config: { rateLimit: false } }, async (_req, reply) => {
-    const checks = {
-      database: await databaseReachable(),
-      redis: bus.kind === 'memory' ? true : bus.connected(),
-      draining,
-    };
-    const ok = checks.database && checks.redis && !draining;
-    return reply.code(ok ? 200 : 503).send({ ok, version: config.version, instance: bus.instanceId, ...checks });
-  });
+  answerHeaders(app, config);
+  await cors(app, config);
+  await perIpRateLimit(app, config);
+  await bodies(app);
+  errorAnswers(app);
+  health(app, { config, db: database.db, bus, draining: () => draining });
   registerMetricsRoute(app, config, metrics);
-
   for (const runtime of started.runtimes) await runtime.routes?.(app);
-  const knownActions = new Set(started.actions.map((a) => `${a.service}/${a.name}`));
   registerActions(app, started.ctx, started.actions, started.authenticate, (action, code) =>
     metrics.answer(action, code),
   );
+  webAppAndNotFound(app, { config, serve: options.serveWeb !== false });
 
-  const webServed = options.serveWeb !== false && registerStatic(app, config.webDist);
-  app.setNotFoundHandler((req, reply) => {
-    if (
-      webServed &&
-      req.method === 'GET' &&
-      !req.url.startsWith('/api/') &&
-      req.headers.accept?.includes('text/html')
-    ) {
-      return reply.code(404).header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ iErrorCode: 404, sMessage: 'Not found' });
+  const jobs = jobRunner({
+    config,
+    db: database.db,
+    holder: bus.instanceId,
+    log: app.log,
+    clock,
+    observer: metrics.jobs,
+    jobs: started.jobs,
   });
-
-  let running: RunningJobs | null = null;
-  const runJobs = () => {
-    running ??= startJobs(
-      {
-        db: database.db,
-        holder: bus.instanceId,
-        log: app.log,
-        leaseMs: (job) => jobLeaseMs(config, job.everyMs),
-        now: () => clock.now(),
-        observer: metrics.jobs,
-      },
-      started.jobs,
-    );
-    return running;
-  };
-  let shuttingDown: Promise<void> | null = null;
-  const shutdown = () => {
-    shuttingDown ??= (async () => {
+  const shutdown = gracefulShutdown(app, {
+    config,
+    db: database.db,
+    holder: bus.instanceId,
+    inFlight,
+    drain: () => {
       draining = true;
-      await running?.stop();
-      await releaseLeases(database.db, bus.instanceId).catch(() => 0);
-      if (!(await inFlight.drained(config.shutdownGraceMs))) app.log.warn('shutting down with requests still running');
-      await app.close();
-    })();
-    return shuttingDown;
-  };
+    },
+    stopJobs: async () => jobs.running()?.stop(),
+  });
   return {
     app,
     deps: started.ctx,
     jobs: started.jobs,
     actions: started.actions,
     metrics,
-    startJobs: runJobs,
+    startJobs: jobs.start,
     shutdown,
   };
-}
-
-/** JSON lines with request ids (production, tests); readable coloured lines in development (pino-pretty). */
-function loggerOptions(config: Config) {
-  if (config.logFormat === 'pretty') {
-    return {
-      level: config.logLevel,
-      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
-    };
-  }
-  return { level: config.logLevel };
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import type { Metric } from 'prom-client';
 import { ErrorCode } from '../protocol/errorCodes';
 import type { UserData } from '../protocol/identity';
 import type { DialectName } from './db/index';
+import type { AnyDb, CapabilityDb } from './db/schema';
 import type { Deps } from './deps';
-import type { Database } from './features/index';
 import type { ActionDef } from './http/actions';
 import type { Revisions } from './shared/revisions';
 import { userDataCache } from './shared/userDataCache';
@@ -13,9 +14,10 @@ import { userDataCache } from './shared/userDataCache';
  * The capability module: everything one product capability brings to the server, declared in
  * one object exported by `features/<name>/index.ts` and listed once in `features/index.ts`.
  * app.ts, main.ts, the admin CLI and getUserData loop over that list; none names a capability.
- * docs/architecture.md walks through each field.
+ * docs/architecture.md walks through each field. `Own` is the capability's tables (its tables.ts):
+ * every handle it receives is typed with those and the platform's, so it cannot query another's.
  */
-export interface Capability {
+export interface Capability<Own extends object = object> {
   readonly name: string;
   /** The capabilities this one imports (through their index.ts). Acyclic; checked by `npm run check`. */
   readonly uses: readonly string[];
@@ -24,19 +26,26 @@ export interface Capability {
   /** Game variables this capability reads: their type, default and validation (`gamevars` keeps them). */
   readonly gameVars?: readonly GameVarDefinition[];
   /** Shipped content and defaults, idempotent: at every start and before every operator command. */
-  seed?(ctx: SeedContext): Promise<void>;
+  seed?(ctx: SeedContext<Own>): Promise<void>;
   /** Operator commands of `npm run admin -- <group> …`. */
-  readonly cli?: readonly CliCommand[];
+  readonly cli?: readonly CliCommand<Own>[];
+  /**
+   * The account an operator names for a member export (`admin -- export-member WHO`: a username
+   * or an email), or null. Exactly one capability answers this: identity.
+   */
+  findExportedAccount?(db: AnyDb, who: string): Promise<string | null>;
   /** Called once per running app, in dependency order; answers what runs while the app serves. */
-  start?(ctx: AppContext): Runtime | Promise<Runtime>;
+  start?(ctx: AppContext<Own>): Runtime<Own> | Promise<Runtime<Own>>;
 }
 
-export interface Runtime {
+export interface Runtime<Own extends object = object> {
   actions?: readonly ActionDef[];
   /** HTTP routes besides actions (WebSocket too). */
   routes?(app: FastifyInstance): void | Promise<void>;
   /** Background work on a timer (main.ts runs them; tests drive them directly). */
   jobs?: readonly Job[];
+  /** Prometheus collectors of this capability's data (made with `registers: []`); the app registers them. */
+  metrics?: readonly Metric[];
   /**
    * This capability's fields of pUserData; null means "no member profile" (getUserData answers
    * NOT_REGISTERED). `earlier` holds the parts of the capabilities before it in the list, so of every
@@ -49,7 +58,7 @@ export interface Runtime {
    */
   userDataChangesAt?(now: number): Promise<number>;
   /** Runs inside the registration transaction: grants and notices commit or vanish with the profile. */
-  onMemberRegistered?(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
+  onMemberRegistered?(trx: CapabilityDb<Own>, event: MemberRegistered): Promise<void>;
   /** The signed-in account behind a request (exactly one capability answers this: identity). */
   authenticate?(req: FastifyRequest): Promise<SessionUser | null>;
 }
@@ -97,8 +106,8 @@ export interface GameVarDefinition {
   hint?: string;
 }
 
-export interface SeedContext {
-  db: Kysely<Database>;
+export interface SeedContext<Own extends object = object> {
+  db: CapabilityDb<Own>;
   dialect: DialectName;
   config: Deps['config'];
   now: number;
@@ -106,18 +115,18 @@ export interface SeedContext {
 }
 
 /** What every capability's runtime may use: the shared services plus the composed hooks. */
-export interface AppContext extends Deps {
+export interface AppContext<Own extends object = object> extends Deps<Own> {
   /** pUserData of docs/product.md §3, composed from every capability; null when the account has no profile. */
   userData(userId: string, now: number): Promise<UserData | null>;
   /** The getUserData action's answer in JSON bytes, remembered while nothing it reads changes. */
   userDataAnswer(userId: string, now: number, revisions?: Revisions): Promise<Buffer | null>;
   /** Tells every capability that a member registered, inside the registration transaction. */
-  memberRegistered(trx: Kysely<Database>, event: MemberRegistered): Promise<void>;
+  memberRegistered(trx: AnyDb, event: MemberRegistered): Promise<void>;
   gameVarDefinitions: readonly GameVarDefinition[];
 }
 
-export interface AdminContext {
-  db: Kysely<Database>;
+export interface AdminContext<Own extends object = object> {
+  db: CapabilityDb<Own>;
   now(): number;
   /** Who runs the command, for the audit log (`cli:<user>`). */
   actor: string;
@@ -130,14 +139,14 @@ export interface AdminResult {
   exitCode: number;
 }
 
-export interface CliCommand {
+export interface CliCommand<Own extends object = object> {
   /** The first word: `npm run admin -- <group> <verb> …`. */
   group: string;
   /** Usage lines, indented two spaces, one command each (its continuation lines indented more). */
   usage: string;
   /** Example invocations, the words after `npm run admin --`: `<group> --help` shows them. */
   examples: readonly string[];
-  run(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult>;
+  run(verb: string | undefined, args: string[], ctx: AdminContext<Own>): Promise<AdminResult>;
 }
 
 // ── Composition ──────────────────────────────────────────────────────────────────────────────
@@ -179,8 +188,8 @@ export async function seedAll(capabilities: readonly Capability[], ctx: SeedCont
   for (const capability of capabilities) await capability.seed?.(ctx);
 }
 
-export interface Started {
-  ctx: AppContext;
+export interface Started<All extends object> {
+  ctx: AppContext<All>;
   runtimes: Runtime[];
   actions: ActionDef[];
   jobs: Job[];
@@ -190,8 +199,12 @@ export interface Started {
 /**
  * Starts every capability in dependency order. The context's hooks loop over the runtimes, so a
  * capability calls `ctx.userData` or `ctx.memberRegistered` without knowing who contributes.
+ * `All` is every table (the composition root's Database): each capability sees its own part.
  */
-export async function startCapabilities(capabilities: readonly Capability[], deps: Deps): Promise<Started> {
+export async function startCapabilities<All extends object>(
+  capabilities: readonly Capability[],
+  deps: Deps<All>,
+): Promise<Started<All>> {
   const runtimes: Runtime[] = [];
   const userData = async (userId: string, now: number) => {
     let data: Partial<UserData> = {};
@@ -204,7 +217,7 @@ export async function startCapabilities(capabilities: readonly Capability[], dep
     return data as UserData;
   };
   const remembered = userDataCache({
-    db: deps.db,
+    db: deps.db as AnyDb,
     maxAgeMs: deps.config.userDataCacheMs,
     compose: userData,
     encode: (pUserData) => Buffer.from(JSON.stringify({ iErrorCode: ErrorCode.OK, pUserData })),
@@ -215,7 +228,7 @@ export async function startCapabilities(capabilities: readonly Capability[], dep
       return next;
     },
   });
-  const ctx: AppContext = {
+  const ctx: AppContext<All> = {
     ...deps,
     gameVarDefinitions: allGameVarDefinitions(capabilities),
     userData,
@@ -224,7 +237,9 @@ export async function startCapabilities(capabilities: readonly Capability[], dep
       for (const runtime of runtimes) await runtime.onMemberRegistered?.(trx, event);
     },
   };
-  for (const capability of capabilities) runtimes.push((await capability.start?.(ctx)) ?? {});
+  // Every capability gets the one handle to the whole database, typed with its own tables only.
+  const handedOut = ctx as unknown as AppContext;
+  for (const capability of capabilities) runtimes.push((await capability.start?.(handedOut)) ?? {});
   const authenticators = runtimes.flatMap((r) => (r.authenticate ? [r.authenticate] : []));
   if (authenticators.length !== 1) throw new Error('Exactly one capability must authenticate requests');
   return {
@@ -234,4 +249,16 @@ export async function startCapabilities(capabilities: readonly Capability[], dep
     jobs: runtimes.flatMap((r) => r.jobs ?? []),
     authenticate: authenticators[0] as NonNullable<Runtime['authenticate']>,
   };
+}
+
+/**
+ * One of a capability's functions as another capability calls it (exported through its index.ts):
+ * with the caller's own handle or transaction. It is the same connection to the one database; only
+ * the owner's function, not the caller, sees the owner's tables.
+ */
+export function forOtherCapabilities<Args extends unknown[], Result>(
+  // biome-ignore lint/suspicious/noExplicitAny: the owner's handle type, whichever it is
+  fn: (db: CapabilityDb<any>, ...args: Args) => Result,
+): (db: AnyDb, ...args: Args) => Result {
+  return fn;
 }

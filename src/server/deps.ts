@@ -1,15 +1,17 @@
-import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DialectName } from './db/index';
-import type { Database } from './features/index';
+import type { CapabilityDb } from './db/schema';
 import type { Mailer } from './mail/index';
 import type { Bus } from './shared/bus';
 import type { Clock } from './shared/clock';
 
-/** The shared services every capability may use; built once in app.ts. */
-export interface Deps {
+/**
+ * The shared services every capability may use; built once in app.ts. `Own` is the tables of the
+ * capability that receives them: its handle queries those and the platform's, nothing else.
+ */
+export interface Deps<Own extends object = object> {
   config: Config;
-  db: Kysely<Database>;
+  db: CapabilityDb<Own>;
   dialect: DialectName;
   mailer: Mailer;
   clock: Clock;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupDatabase, exportMember, restoreDatabase, tableCounts } from '../../src/server/db/backup';
 import { openDatabase } from '../../src/server/db/index';
+import { capabilities, type Database } from '../../src/server/features/index';
 import { createTestApp } from '../support/app';
 import { createTestDb, DIALECTS } from '../support/db';
 import { memberWithPoints } from '../support/storeHelpers';
@@ -30,7 +31,10 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       expect((await tableCounts(db)).member).toBe((before.member ?? 0) + 1);
 
       // The export holds the member's rows and none of their secrets.
-      const exported = (await exportMember(db, kept.email)) as Record<string, Array<Record<string, unknown>>>;
+      const exported = (await exportMember(db, kept.email, capabilities)) as Record<
+        string,
+        Array<Record<string, unknown>>
+      >;
       expect(exported.user?.[0]?.email).toBe(kept.email);
       expect(exported.member).toHaveLength(1);
       expect(exported.ledger?.some((row) => row.asset === 'points' && Number(row.amount) === 120)).toBe(true);
@@ -41,7 +45,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       await t.app.close();
       await db.close();
       await restoreDatabase(dialect, db.url, backup);
-      const restored = openDatabase(db.url);
+      const restored = openDatabase<Database>(db.url);
       try {
         expect(await tableCounts(restored)).toEqual(before);
         const ids = await restored.db.selectFrom('member').select('user_id').execute();

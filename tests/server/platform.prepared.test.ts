@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PlatformDb } from '../../src/server/db/schema';
 import { prepared } from '../../src/server/shared/prepared';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
 
 // A table of the schema (Kysely's types), made bare here: only `scope` and `revision` are used.
-const revisionOf = prepared((db, scope: string) =>
+const revisionOf = prepared((db: PlatformDb, scope: string) =>
   db.selectFrom('data_revision').select('revision').where('scope', '=', scope),
 );
 

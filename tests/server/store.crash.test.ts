@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index';
+import type { Database } from '../../src/server/features/index';
 import { burstThenKill } from '../support/burst';
 import { ledgerProblems } from '../support/ledgerAudit';
 import { storeProblems } from '../support/storeHelpers';
@@ -16,7 +17,7 @@ describe('store purchases after a crash (SQLite file)', () => {
     const acknowledged = await burstThenKill('purchaseBurst.ts', file, 150);
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
 
-    const database = openDatabase(`file:${file}`);
+    const database = openDatabase<Database>(`file:${file}`);
     try {
       const { db } = database;
       expect(await storeProblems(db)).toEqual([]);

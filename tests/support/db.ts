@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Db, openDatabase } from '../../src/server/db/index';
+import type { Database } from '../../src/server/features/index';
 
 /**
  * The dialects the database tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
@@ -10,7 +11,7 @@ export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
-export interface TestDb extends Db {
+export interface TestDb extends Db<Database> {
   url: string;
   drop(): Promise<void>;
 }
@@ -18,7 +19,7 @@ export interface TestDb extends Db {
 export async function createTestDb(dialect: 'sqlite' | 'postgres', file?: string): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const url = file ? `file:${file}` : 'file::memory:';
-    const db = openDatabase(url);
+    const db = openDatabase<Database>(url);
     return { ...db, url, drop: async () => {} };
   }
   const admin = process.env.TEST_DATABASE_URL as string;
@@ -29,7 +30,7 @@ export async function createTestDb(dialect: 'sqlite' | 'postgres', file?: string
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const db = openDatabase(url.toString());
+  const db = openDatabase<Database>(url.toString());
   let closed = false;
   return {
     ...db,

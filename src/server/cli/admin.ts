@@ -2,6 +2,7 @@ import { prepareDatabase } from '../app';
 import { loadConfig } from '../config';
 import { backupDatabase, defaultBackupFile, exportMember, restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/index';
+import { capabilities, type Database } from '../features/index';
 import { announceSettingsChanged } from '../shared/settingsBus';
 import { helpAnswer, runAdmin } from './commands';
 
@@ -32,7 +33,7 @@ if (help) {
     console.log(`restored ${file}`);
   }
 } else {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase<Database>(config.databaseUrl);
   try {
     if (group === 'backup') {
       const file = await backupDatabase(
@@ -45,7 +46,7 @@ if (help) {
       // The same schema and shipped content the server prepares: the tool also works on a database the server never opened.
       await prepareDatabase(database, config, Date.now());
       if (group === 'export-member') {
-        const data = args[0] ? await exportMember(database, args[0]) : null;
+        const data = args[0] ? await exportMember(database, args[0], capabilities) : null;
         if (data) console.log(JSON.stringify(data, null, 2));
         else console.log(args[0] ? `no member ${args[0]}` : 'usage: npm run admin -- export-member USERNAME|EMAIL');
         process.exitCode = data ? 0 : args[0] ? 1 : 2;

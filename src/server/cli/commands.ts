@@ -1,5 +1,5 @@
 import { type AdminContext, type AdminResult, allGameVarDefinitions, type CliCommand } from '../capability';
-import { capabilities } from '../features/index';
+import { capabilities, type Database } from '../features/index';
 import { done, wrongUsage } from './results';
 
 type CliHelp = Pick<CliCommand, 'group' | 'usage' | 'examples'>;
@@ -58,7 +58,10 @@ export function helpAnswer(args: readonly string[]): AdminResult | null {
 const unknownGroup = (group: string) => wrongUsage(`Unknown command: ${group}\n\n${USAGE}`);
 
 /** Parses and runs one operator command (each capability's, by its first word); every change is audited. */
-export async function runAdmin(args: string[], ctx: Omit<AdminContext, 'gameVarDefinitions'>): Promise<AdminResult> {
+export async function runAdmin(
+  args: string[],
+  ctx: Omit<AdminContext<Database>, 'gameVarDefinitions'>,
+): Promise<AdminResult> {
   const help = helpAnswer(args);
   if (help) return help;
   const [group = '', verb, ...rest] = args;

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import type { Capability } from '../capability';
 import type { Db } from './index';
 
 const run = promisify(execFile);
@@ -81,20 +82,20 @@ export async function tableCounts(database: Db): Promise<Record<string, number>>
 /**
  * Everything the portal keeps about one member (`admin -- export-member USER`, by username or
  * email): the account, then every row of every table keyed by the member's id (user_id, userId,
- * claimed_by_user_id …), secrets left out.
+ * claimed_by_user_id …), secrets left out. The capability that owns accounts (identity) says who
+ * `who` is; the rows are found by their columns, so a new capability's tables come along unnamed.
  */
-export async function exportMember(database: Db, who: string): Promise<Record<string, unknown> | null> {
+export async function exportMember(
+  database: Db,
+  who: string,
+  capabilities: readonly Pick<Capability, 'findExportedAccount'>[],
+): Promise<Record<string, unknown> | null> {
   const db = database.db;
-  const member = await db
-    .selectFrom('member')
-    .innerJoin('user', 'user.id', 'member.user_id')
-    .select(['member.user_id as id'])
-    .where((eb) => eb.or([eb('member.username_lower', '=', who.toLowerCase()), eb('user.email', '=', who)]))
-    .executeTakeFirst();
-  const account = member
-    ? { id: member.id }
-    : await db.selectFrom('user').select('id').where('email', '=', who).executeTakeFirst();
-  if (!account) return null;
+  const finders = capabilities.flatMap((c) => (c.findExportedAccount ? [c.findExportedAccount] : []));
+  if (finders.length !== 1) throw new Error('Exactly one capability must find the account of a member export');
+  const id = await (finders[0] as NonNullable<Capability['findExportedAccount']>)(db, who);
+  if (id === null) return null;
+  const account = { id };
   const SECRET = /password|token|secret|hash/i;
   // Columns naming the member as the row's owner (not e.g. referred_by_user_id: another member's row).
   const OWNER_COLUMNS = new Set(['user_id', 'userId', 'claimed_by_user_id']);

@@ -3,12 +3,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../features/index';
+import type { PlatformTables } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export interface Db {
-  db: Kysely<Database>;
+/** An open database; `DB` is the tables its handle is typed with (the composition root names them all). */
+export interface Db<DB = PlatformTables> {
+  db: Kysely<DB>;
   dialect: DialectName;
   close(): Promise<void>;
   /** The driver underneath, for what Kysely does not do: SQLite's online backup, pool figures (metrics). */
@@ -19,7 +20,7 @@ export interface Db {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 /** Opens the database named by DATABASE_URL: `file:PATH` (or a bare path, or `:memory:`) or `postgres://…`. */
-export function openDatabase(url: string): Db {
+export function openDatabase<DB = PlatformTables>(url: string): Db<DB> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client whose connection drops (server restart, admin termination) emits 'error';
@@ -30,7 +31,7 @@ export function openDatabase(url: string): Db {
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy(), raw: { pool } };
   }
   const file = url.replace(/^file:/, '');
@@ -41,7 +42,7 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   idleReaders.set(db, (query, parameters) =>
     sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters),
   );
@@ -49,7 +50,7 @@ export function openDatabase(url: string): Db {
 }
 
 type IdleReader = (query: string, parameters: readonly unknown[]) => unknown[] | undefined;
-const idleReaders = new WeakMap<Kysely<Database>, IdleReader>();
+const idleReaders = new WeakMap<object, IdleReader>();
 
 /**
  * Runs a compiled read at once, without Kysely's connection queue and promises, when the database
@@ -57,7 +58,7 @@ const idleReaders = new WeakMap<Kysely<Database>, IdleReader>();
  * transaction would see its uncommitted writes); undefined otherwise, for the caller to go through
  * Kysely. better-sqlite3 runs every statement synchronously anyway.
  */
-export function readNow(db: Kysely<Database>, query: string, parameters: readonly unknown[]): unknown[] | undefined {
+export function readNow(db: object, query: string, parameters: readonly unknown[]): unknown[] | undefined {
   return idleReaders.get(db)?.(query, parameters);
 }
 

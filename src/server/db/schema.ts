@@ -1,10 +1,9 @@
-import type { Generated } from 'kysely';
-import type { DataRevisionTable } from '../shared/revisions';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * Table types of the platform's tables. Timestamps are milliseconds since the epoch; booleans are
  * 0/1 integers so that the same code runs on SQLite and PostgreSQL. The whole Database type is
- * composed in features/index.ts.
+ * composed only at the composition root (features/index.ts); everything else sees fewer tables.
  */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -42,6 +41,13 @@ export interface JobLeaseTable {
   expires_at: number;
 }
 
+/** One counter per member, and one ('*') for what every member shares (shared/revisions.ts). */
+export interface DataRevisionTable {
+  /** A member's user id, or '*' for data every member shares. */
+  scope: string;
+  revision: number;
+}
+
 /** The platform's own tables; each capability declares its tables in features/<name>/tables.ts. */
 export interface PlatformTables {
   audit_log: AuditLogTable;
@@ -49,4 +55,27 @@ export interface PlatformTables {
   rate_limit: RateLimitTable;
   job_lease: JobLeaseTable;
   data_revision: DataRevisionTable;
+}
+
+/**
+ * A capability's database handle: its own tables (features/<name>/tables.ts) and the platform's.
+ * A query on another capability's table does not compile; that data comes through the other's
+ * exported functions (its index.ts), along a declared `uses` edge.
+ */
+export type CapabilityDb<Own extends object> = Kysely<PlatformTables & Own>;
+
+/** The platform's handle: its own tables only. */
+export type PlatformDb = Kysely<PlatformTables>;
+
+/**
+ * Any capability's handle or transaction, as a function of the platform or of another capability
+ * receives it (Kysely's types do not let one capability's handle stand for another's): the
+ * receiving function works on its own tables only (capability.ts `forOtherCapabilities`).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the receiver narrows it to its own tables
+export type AnyDb = Kysely<any>;
+
+/** The receiving side of AnyDb: the same connection, seen with the receiver's tables. */
+export function ownTables<Own extends object>(db: AnyDb): CapabilityDb<Own> {
+  return db;
 }

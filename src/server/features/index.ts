@@ -33,7 +33,11 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   whitelist,
 ]);
 
-/** Every table: the platform's and each capability's (features/<name>/tables.ts). */
+/**
+ * Every table: the platform's and each capability's (features/<name>/tables.ts). Only the
+ * composition root (app.ts, cli/, tests) names it; a capability's handle sees its own tables and
+ * the platform's (db/schema.ts CapabilityDb).
+ */
 export interface Database
   extends PlatformTables,
     MaintenanceTables,

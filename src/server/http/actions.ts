@@ -4,9 +4,9 @@ import { ErrorCode, errorMessage } from '../../protocol/errors';
 import { type Answer, SERVICES, type Service } from '../../protocol/wire';
 import type { AppContext, SessionUser } from '../capability';
 
-/** What a handler gets besides its validated input. */
-export interface ActionContext {
-  deps: AppContext;
+/** What a handler gets besides its validated input; `Own` is its capability's tables (capability.ts). */
+export interface ActionContext<Own extends object = object> {
+  deps: AppContext<Own>;
   req: FastifyRequest;
   reply: FastifyReply;
   /** The signed-in account, when the action asked for one (auth: 'member'). */
@@ -15,13 +15,13 @@ export interface ActionContext {
   session(): Promise<SessionUser | null>;
 }
 
-export interface ActionDef<S extends z.ZodType = z.ZodType> {
+export interface ActionDef<S extends z.ZodType = z.ZodType, Own extends object = object> {
   service: Service;
   name: string;
   input: S;
   /** 'public': anyone; 'member': a valid bearer session is required (else NOT_SIGNED_IN). */
   auth: 'public' | 'member';
-  handler(input: z.infer<S>, ctx: ActionContext): Promise<Answer | SerializedAnswer>;
+  handler(input: z.infer<S>, ctx: ActionContext<Own>): Promise<Answer | SerializedAnswer>;
 }
 
 /** An answer already in JSON bytes (a remembered getUserData): sent as it is, without serialising again. */
@@ -35,6 +35,11 @@ export class SerializedAnswer {
 /** Declares one action; the type of `input` flows into the handler. */
 export function defineAction<S extends z.ZodType>(def: ActionDef<S>): ActionDef {
   return def as unknown as ActionDef;
+}
+
+/** `defineAction` for one capability: its handlers' `deps.db` is typed with the capability's tables. */
+export function actionDefiner<Own extends object>() {
+  return <S extends z.ZodType>(def: ActionDef<S, Own>): ActionDef => def as unknown as ActionDef;
 }
 
 export function fail(code: number, sMessage = errorMessage(code)): Answer {

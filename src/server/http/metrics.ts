@@ -1,14 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { JobObserver } from '../shared/jobs';
 
 /**
  * The server's Prometheus metrics (GET /metrics, text format): requests and their latency per
- * action, answers by iErrorCode, ledger totals per asset, open WebSockets, job runs and lag,
- * database pool use. One registry per app (tests build several in one process).
+ * action, answers by iErrorCode, open WebSockets, job runs and lag, database pool use, and what the
+ * capabilities contribute (the ledger's totals per asset: rewards). One registry per app (tests build several in one process).
  */
 export interface Metrics {
   registry: Registry;
@@ -23,7 +23,12 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export function createMetrics(
   database: Db,
-  sources: { openSockets(): number; draining(): boolean; ledger?: boolean },
+  sources: {
+    openSockets(): number;
+    draining(): boolean;
+    /** The capabilities' own collectors (Runtime.metrics), e.g. the ledger's totals. */
+    collectors?: readonly Metric[];
+  },
 ): Metrics {
   const registry = new Registry();
   const requests = new Histogram({
@@ -94,39 +99,7 @@ export function createMetrics(
       },
     });
   }
-  if (sources.ledger !== false) {
-    new Gauge({
-      name: 'portal_ledger_total',
-      help: 'Sum of every ledger row per asset (grants minus spends), across all members',
-      labelNames: ['asset', 'direction'] as const,
-      registers: [registry],
-      async collect() {
-        const rows = await database.db
-          .selectFrom('ledger')
-          .select((eb) => [
-            'asset',
-            eb.fn.sum<number>(eb.case().when('amount', '>', 0).then(eb.ref('amount')).else(0).end()).as('granted'),
-            eb.fn
-              .sum<number>(
-                eb
-                  .case()
-                  .when('amount', '<', 0)
-                  .then(eb.neg(eb.ref('amount')))
-                  .else(0)
-                  .end(),
-              )
-              .as('spent'),
-          ])
-          .groupBy('asset')
-          .execute();
-        this.reset();
-        for (const row of rows) {
-          this.set({ asset: row.asset, direction: 'granted' }, Number(row.granted ?? 0));
-          this.set({ asset: row.asset, direction: 'spent' }, Number(row.spent ?? 0));
-        }
-      },
-    });
-  }
+  for (const collector of sources.collectors ?? []) registry.registerMetric(collector);
   return {
     registry,
     request: (action, status, seconds) => requests.observe({ action, status: String(status) }, seconds),

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database } from '../features/index';
+import type { PlatformDb } from '../db/schema';
 
 export interface MailMessage {
   to: string;
@@ -20,7 +19,7 @@ export function extractLinks(message: Pick<MailMessage, 'text' | 'html'>): strin
 }
 
 /** Development default: mail is stored in the database and listed at GET /api/dev/outbox. */
-export function outboxMailer(db: Kysely<Database>, now: () => number): Mailer {
+export function outboxMailer(db: PlatformDb, now: () => number): Mailer {
   return {
     async send(message) {
       await db
@@ -48,7 +47,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export async function listOutbox(db: Kysely<Database>, limit = 200) {
+export async function listOutbox(db: PlatformDb, limit = 200) {
   const rows = await db
     .selectFrom('mail_outbox')
     .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'links', 'created_at'])

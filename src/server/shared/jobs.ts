@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '../capability';
 import type { Config } from '../config';
+import type { PlatformDb } from '../db/schema';
 import { releaseLeases, takeLease } from './lease';
-import type { DbOrTrx } from './transaction';
 
 export interface RunningJobs {
   /** Stops the timers, waits for runs in progress, then gives up this instance's leases. Idempotent. */
@@ -17,7 +17,7 @@ export interface JobObserver {
 }
 
 export interface JobRunner {
-  db: DbOrTrx;
+  db: PlatformDb;
   /** This instance's name on the leases (the bus's instance id). */
   holder: string;
   log: FastifyBaseLogger;

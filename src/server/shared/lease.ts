@@ -1,4 +1,4 @@
-import type { DbOrTrx } from './transaction';
+import type { PlatformDb } from '../db/schema';
 
 /**
  * Job leases (table job_lease): one instance at a time runs a leader-only job. Taking a lease is
@@ -13,7 +13,7 @@ export interface LeaseRequest {
   ttlMs: number;
 }
 
-export async function takeLease(db: DbOrTrx, lease: LeaseRequest): Promise<boolean> {
+export async function takeLease(db: PlatformDb, lease: LeaseRequest): Promise<boolean> {
   const expiresAt = lease.now + lease.ttlMs;
   const row = await db
     .insertInto('job_lease')
@@ -30,7 +30,7 @@ export async function takeLease(db: DbOrTrx, lease: LeaseRequest): Promise<boole
 }
 
 /** Gives up every lease `holder` has (or only `name`): at a clean shutdown. */
-export async function releaseLeases(db: DbOrTrx, holder: string, name?: string): Promise<number> {
+export async function releaseLeases(db: PlatformDb, holder: string, name?: string): Promise<number> {
   let query = db.deleteFrom('job_lease').where('holder', '=', holder);
   if (name !== undefined) query = query.where('name', '=', name);
   const result = await query.executeTakeFirst();
@@ -38,6 +38,6 @@ export async function releaseLeases(db: DbOrTrx, holder: string, name?: string):
 }
 
 /** Who holds each lease now (operators, metrics, tests). */
-export function listLeases(db: DbOrTrx) {
+export function listLeases(db: PlatformDb) {
   return db.selectFrom('job_lease').selectAll().orderBy('name').execute();
 }

@@ -1,6 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { readNow } from '../db/index';
-import type { Database } from '../features/index';
 
 /** Marks an argument's place in a compiled query; a NUL never survives the request boundary (http/body.ts). */
 const MARK = '\u0000arg:';
@@ -18,11 +17,11 @@ interface Template {
  * compiles every query anew, which costs more than SQLite running it). `build` receives stand-ins
  * for the arguments (scalars only: an array would not expand); each call swaps the real values in.
  */
-export function prepared<Args extends unknown[], Row>(
-  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
-  const templates = new WeakMap<Kysely<Database>, Template>();
-  const compile = (db: Kysely<Database>, arity: number): Template => {
+export function prepared<DB, Args extends unknown[], Row>(
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+  const templates = new WeakMap<Kysely<DB>, Template>();
+  const compile = (db: Kysely<DB>, arity: number): Template => {
     const marks = Array.from({ length: arity }, (_, i) => `${MARK}${i}`) as unknown as Args;
     const compiled = build(db, ...marks).compile();
     return {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../config';
-import type { Database } from '../features/index';
+import type { AnyDb, PlatformDb } from '../db/schema';
 import type { Clock } from './clock';
 
 /**
@@ -36,7 +36,7 @@ const big = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 /** Counts one hit of `subject` against `limit`; limited when the bucket has no hit left. */
 export async function hitRateLimit(
-  db: Kysely<Database>,
+  db: PlatformDb,
   hit: { name: string; subject: string; limit: Limit; now: number },
 ): Promise<LimitVerdict> {
   const { name, subject, limit, now } = hit;
@@ -74,7 +74,7 @@ export async function hitRateLimit(
 }
 
 /** Deletes full buckets (nothing to remember), at most once a minute per database handle. */
-async function pruneExpired(db: Kysely<Database>, now: number): Promise<void> {
+async function pruneExpired(db: PlatformDb, now: number): Promise<void> {
   const last = lastPruned.get(db) ?? Number.NEGATIVE_INFINITY;
   if (now - last < PRUNE_EVERY_MS && now >= last) return;
   lastPruned.set(db, now);
@@ -83,7 +83,7 @@ async function pruneExpired(db: Kysely<Database>, now: number): Promise<void> {
 
 /** What a capability's limits need: the database, the clock and the operator's overrides. */
 export interface LimitContext {
-  db: Kysely<Database>;
+  db: AnyDb;
   clock: Clock;
   config: Pick<Config, 'rateLimits' | 'rateLimitScale'>;
 }

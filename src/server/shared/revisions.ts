@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../db/index';
+import type { DataRevisionTable } from '../db/schema';
 import { prepared } from './prepared';
 
 /**
@@ -9,12 +10,6 @@ import { prepared } from './prepared';
  * process, another instance, the operator CLI, Better Auth's own queries.
  */
 export const SHARED_SCOPE = '*';
-
-export interface DataRevisionTable {
-  /** A member's user id, or '*' for data every member shares. */
-  scope: string;
-  revision: number;
-}
 
 /** One table that feeds pUserData, and whose rows it concerns. */
 export interface RevisionSource {
@@ -115,7 +110,7 @@ export interface Revisions {
   shared: number;
 }
 
-const revisionsOf = prepared((db, userId: string) =>
+const revisionsOf = prepared((db: Kysely<{ data_revision: DataRevisionTable }>, userId: string) =>
   db.selectNoFrom((eb) => [
     eb.selectFrom('data_revision').select('revision').where('scope', '=', userId).as('member'),
     eb.selectFrom('data_revision').select('revision').where('scope', '=', SHARED_SCOPE).as('shared'),

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { UserData } from '../../protocol/identity';
-import type { Database } from '../features/index';
+import type { AnyDb } from '../db/schema';
 import { type Revisions, readRevisions } from './revisions';
 import { clearAllTtlCaches } from './ttlCache';
 
@@ -34,7 +33,7 @@ export interface UserDataCache {
  * revision behind, so the next call composes again.
  */
 export function userDataCache(options: {
-  db: Kysely<Database>;
+  db: AnyDb;
   maxAgeMs: number;
   compose(userId: string, now: number): Promise<UserData | null>;
   /** The answer's bytes around pUserData. */

@@ -3,13 +3,16 @@ import { findChatMembersInput, getChatHistoryInput, getChatItemInput } from '../
 import { ErrorCode } from '../../../protocol/errors';
 import type { Answer } from '../../../protocol/wire';
 import type { SessionUser } from '../../capability';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { ownedCollectible } from '../collectibles/index';
 import { usernamesOf, usernamesStartingWith } from '../identity/index';
 import { getFlags } from '../maintenance/index';
 import { historyPage } from './messages';
 import type { ChatServices } from './services';
+import type { ChatTables } from './tables';
 import { itemCard, messageViews } from './views';
+
+const defineAction = actionDefiner<ChatTables>();
 
 const MEMBERS_SUGGESTED = 8;
 

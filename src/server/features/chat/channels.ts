@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { CHANNEL_ID_PATTERN, type ChatChannel } from '../../../protocol/chat';
 import { writeAudit } from '../../shared/audit';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
-import type { Database } from '../index';
-import type { ChatChannelTable } from './tables';
+import { inTransaction } from '../../shared/transaction';
+import type { ChatChannelTable, ChatDb } from './tables';
 
 export type ChannelRow = ChatChannelTable;
 
@@ -15,7 +13,7 @@ const DEMO_CHANNELS = [
 ];
 
 /** Adds the demo channels that are missing; an operator's changes (archive, slow mode) are never undone. */
-export async function seedDemoChannels(db: Kysely<Database>, now: number): Promise<void> {
+export async function seedDemoChannels(db: ChatDb, now: number): Promise<void> {
   for (const [sort, channel] of DEMO_CHANNELS.entries()) {
     await db
       .insertInto('chat_channel')
@@ -25,14 +23,14 @@ export async function seedDemoChannels(db: Kysely<Database>, now: number): Promi
   }
 }
 
-export function listChannelRows(db: DbOrTrx, options: { archived?: boolean } = {}): Promise<ChannelRow[]> {
+export function listChannelRows(db: ChatDb, options: { archived?: boolean } = {}): Promise<ChannelRow[]> {
   let query = db.selectFrom('chat_channel').selectAll();
   if (!options.archived) query = query.where('archived_at', 'is', null);
   return query.orderBy('sort').orderBy('id').execute();
 }
 
 /** The newest message id of each channel that has any. */
-export async function lastMessageIds(db: DbOrTrx): Promise<Map<string, number>> {
+export async function lastMessageIds(db: ChatDb): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('chat_message')
     .select(['channel_id', (eb) => eb.fn.max<number>('id').as('last_id')])
@@ -49,7 +47,7 @@ export function channelProblem(id: string, name: string): string | null {
 }
 
 export async function addChannel(
-  db: Kysely<Database>,
+  db: ChatDb,
   channel: { id: string; name: string; topic: string; actor: string; now: number },
 ): Promise<'added' | 'exists'> {
   return inTransaction(db, async (trx) => {
@@ -85,7 +83,7 @@ export async function addChannel(
 
 /** Archives (or brings back) a channel; false when there is no such channel or nothing changes. */
 export async function setChannelArchived(
-  db: Kysely<Database>,
+  db: ChatDb,
   change: { id: string; archived: boolean; actor: string; now: number },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -108,7 +106,7 @@ export async function setChannelArchived(
 
 /** Sets the operator's slow mode of a channel (0: off); false for an unknown channel. */
 export async function setSlowMode(
-  db: Kysely<Database>,
+  db: ChatDb,
   change: { id: string; slowModeMs: number; actor: string; now: number },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {

@@ -13,6 +13,7 @@ import {
   setChatOperator,
   unmuteMember,
 } from './moderation';
+import type { ChatTables } from './tables';
 
 const MAX_MUTE_MS = 365 * 86_400_000;
 
@@ -27,14 +28,21 @@ const when = (ms: number | null) => (ms === null ? 'forever' : new Date(ms).toIS
 const positiveId = (text: string | undefined) =>
   text && /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
 
-async function member(ctx: AdminContext, handle: string | undefined): Promise<{ id: string; label: string } | null> {
+async function member(
+  ctx: AdminContext<ChatTables>,
+  handle: string | undefined,
+): Promise<{ id: string; label: string } | null> {
   if (!handle) return null;
   const id = await findUserIdByHandle(ctx.db, handle);
   if (!id) return null;
   return { id, label: (await usernamesOf(ctx.db, [id])).get(id) ?? id };
 }
 
-async function channelCommand(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult> {
+async function channelCommand(
+  verb: string | undefined,
+  args: string[],
+  ctx: AdminContext<ChatTables>,
+): Promise<AdminResult> {
   const [id, ...rest] = args;
   if (verb === 'list') {
     const rows = await listChannelRows(ctx.db, { archived: true });
@@ -83,7 +91,11 @@ async function channelCommand(verb: string | undefined, args: string[], ctx: Adm
   return unknownVerb('chat channel', verb);
 }
 
-async function operatorCommand(verb: string | undefined, args: string[], ctx: AdminContext): Promise<AdminResult> {
+async function operatorCommand(
+  verb: string | undefined,
+  args: string[],
+  ctx: AdminContext<ChatTables>,
+): Promise<AdminResult> {
   if (verb === 'list') {
     const rows = await listChatOperators(ctx.db);
     if (rows.length === 0) return done('No chat operators yet.');
@@ -106,7 +118,7 @@ async function operatorCommand(verb: string | undefined, args: string[], ctx: Ad
   return done(`${found.label} ${operator ? 'is now' : 'is no longer'} a chat operator`);
 }
 
-async function reportsCommand(args: string[], ctx: AdminContext): Promise<AdminResult> {
+async function reportsCommand(args: string[], ctx: AdminContext<ChatTables>): Promise<AdminResult> {
   if (args[0] === 'dismiss') {
     const id = positiveId(args[1]);
     if (id === null) return wrongUsage('Which report? chat reports dismiss REPORT_ID');

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { ChatChannel } from '../../../protocol/chat';
-import type { Database } from '../index';
 import { type ChannelRow, channelView, lastMessageIds, listChannelRows } from './channels';
 import { ChannelPulse, cooldownMs } from './limits';
+import type { ChatDb } from './tables';
 
 export interface ChannelChange {
   row: ChannelRow;
@@ -19,7 +18,7 @@ export class ChannelDirectory {
   private readonly lastIds = new Map<string, number>();
   private readonly pulses = new Map<string, ChannelPulse>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: ChatDb) {}
 
   async start(): Promise<void> {
     await this.reload();

@@ -11,6 +11,7 @@ import type { ChatServices } from './services';
 import { chatSessionsJob } from './sessionGuard';
 import { registerChatSocket } from './socket';
 import { chatSyncJob } from './sync';
+import type { ChatTables } from './tables';
 import { Authors } from './views';
 
 /**
@@ -20,7 +21,7 @@ import { Authors } from './views';
  * instance hear it (shared/bus.ts: Redis with REDIS_URL). A socket closes when its session ends
  * (sessionGuard.ts).
  */
-export const chat: Capability = {
+export const chat: Capability<ChatTables> = {
   name: 'chat',
   uses: ['identity', 'collectibles', 'gamevars', 'maintenance'],
   migrations: chatMigrations,

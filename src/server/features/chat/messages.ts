@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { DbOrTrx } from '../../shared/transaction';
-import type { ChatMessageTable } from './tables';
+import type { ChatDb, ChatMessageTable } from './tables';
 
 /** A stored message as read back (ids and timestamps are numbers on both dialects). */
 export type MessageRow = Selectable<ChatMessageTable>;
@@ -19,7 +18,7 @@ export interface NewMessage {
  * Stores a message once per (member, nonce): a client that resends after a lost answer gets the
  * first one back with `created: false`, and nothing is shown twice.
  */
-export async function insertMessage(db: DbOrTrx, message: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
+export async function insertMessage(db: ChatDb, message: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
   const inserted = await db
     .insertInto('chat_message')
     .values({
@@ -48,13 +47,13 @@ export async function insertMessage(db: DbOrTrx, message: NewMessage): Promise<{
   return { row: normalize(existing), created: false };
 }
 
-export async function findMessage(db: DbOrTrx, id: number): Promise<MessageRow | undefined> {
+export async function findMessage(db: ChatDb, id: number): Promise<MessageRow | undefined> {
   const row = await db.selectFrom('chat_message').selectAll().where('id', '=', id).executeTakeFirst();
   return row && normalize(row);
 }
 
 export async function editMessage(
-  db: DbOrTrx,
+  db: ChatDb,
   edit: { id: number; body: string; mentions: string[]; now: number },
 ): Promise<MessageRow | undefined> {
   const row = await db
@@ -69,7 +68,7 @@ export async function editMessage(
 
 /** Marks a message deleted (its text stays for the report queue); undefined when it already was. */
 export async function markDeleted(
-  db: DbOrTrx,
+  db: ChatDb,
   removal: { id: number; by: string; now: number },
 ): Promise<MessageRow | undefined> {
   const row = await db
@@ -82,7 +81,7 @@ export async function markDeleted(
   return row && normalize(row);
 }
 
-const visible = (db: DbOrTrx, channelId: string) =>
+const visible = (db: ChatDb, channelId: string) =>
   db.selectFrom('chat_message').selectAll().where('channel_id', '=', channelId).where('deleted_at', 'is', null);
 
 /**
@@ -90,7 +89,7 @@ const visible = (db: DbOrTrx, channelId: string) =>
  * `more` says whether the channel holds more in the direction paged.
  */
 export async function historyPage(
-  db: DbOrTrx,
+  db: ChatDb,
   page: { channelId: string; beforeId?: number; afterId?: number; limit: number },
 ): Promise<{ rows: MessageRow[]; more: boolean }> {
   const forward = page.afterId !== undefined;
@@ -108,7 +107,7 @@ export async function historyPage(
 
 /** Messages at or before `upToId` edited or deleted at or after `since` (what a resuming client holds stale). */
 export async function changedSince(
-  db: DbOrTrx,
+  db: ChatDb,
   change: { channelId: string; upToId: number; since: number; limit: number },
 ): Promise<MessageRow[]> {
   const rows = await db
@@ -125,7 +124,7 @@ export async function changedSince(
 }
 
 /** Ids of the channel's messages deleted at or after `since`. */
-export async function deletedSince(db: DbOrTrx, channelId: string, since: number): Promise<number[]> {
+export async function deletedSince(db: ChatDb, channelId: string, since: number): Promise<number[]> {
   const rows = await db
     .selectFrom('chat_message')
     .select('id')
@@ -137,7 +136,7 @@ export async function deletedSince(db: DbOrTrx, channelId: string, since: number
 }
 
 /** The member's message stored under this request id, or undefined. */
-export async function messageByNonce(db: DbOrTrx, userId: string, nonce: string): Promise<MessageRow | undefined> {
+export async function messageByNonce(db: ChatDb, userId: string, nonce: string): Promise<MessageRow | undefined> {
   const row = await db
     .selectFrom('chat_message')
     .selectAll()
@@ -161,7 +160,7 @@ export function isResendOf(row: MessageRow, request: { channelId: string; body: 
 }
 
 /** When the member last wrote in the channel (slow mode), or null. */
-export async function lastSentAt(db: DbOrTrx, userId: string, channelId: string): Promise<number | null> {
+export async function lastSentAt(db: ChatDb, userId: string, channelId: string): Promise<number | null> {
   const row = await db
     .selectFrom('chat_message')
     .select('created_at')

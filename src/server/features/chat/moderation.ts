@@ -1,16 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { ChatMute, ReportReason } from '../../../protocol/chat';
 import { writeAudit } from '../../shared/audit';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
-import type { Database } from '../index';
+import { inTransaction } from '../../shared/transaction';
 import { type MessageRow, markDeleted } from './messages';
+import type { ChatDb } from './tables';
 
 /**
  * Moderation (docs/product.md §14): mutes, the report queue, operator deletes and the chat
  * operators themselves. Every change is audited in the transaction that makes it.
  */
 
-export async function activeMute(db: DbOrTrx, userId: string, now: number): Promise<ChatMute | null> {
+export async function activeMute(db: ChatDb, userId: string, now: number): Promise<ChatMute | null> {
   const row = await db
     .selectFrom('chat_mute')
     .select(['until', 'reason'])
@@ -22,7 +21,7 @@ export async function activeMute(db: DbOrTrx, userId: string, now: number): Prom
 }
 
 export async function muteMember(
-  db: Kysely<Database>,
+  db: ChatDb,
   mute: { userId: string; until: number | null; reason: string; actor: string; now: number },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -42,10 +41,7 @@ export async function muteMember(
 }
 
 /** Lifts a member's mute; false when they were not muted. */
-export async function unmuteMember(
-  db: Kysely<Database>,
-  lift: { userId: string; actor: string; now: number },
-): Promise<boolean> {
+export async function unmuteMember(db: ChatDb, lift: { userId: string; actor: string; now: number }): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     if (!(await activeMute(trx, lift.userId, lift.now))) return false;
     await trx
@@ -59,7 +55,7 @@ export async function unmuteMember(
 }
 
 /** Mutes set or lifted at or after `since`: each instance tells its own sockets (sync.ts). */
-export async function mutesChangedSince(db: DbOrTrx, since: number) {
+export async function mutesChangedSince(db: ChatDb, since: number) {
   const rows = await db
     .selectFrom('chat_mute')
     .select(['user_id', 'until', 'reason', 'updated_at'])
@@ -73,7 +69,7 @@ export async function mutesChangedSince(db: DbOrTrx, since: number) {
   }));
 }
 
-export async function listMutes(db: DbOrTrx, now: number) {
+export async function listMutes(db: ChatDb, now: number) {
   return db
     .selectFrom('chat_mute')
     .select(['user_id', 'until', 'reason', 'muted_by', 'updated_at'])
@@ -86,7 +82,7 @@ export type ReportOutcome = 'queued' | 'already';
 
 /** Queues a member's report of a message for the operators (once per member and message). */
 export async function reportMessage(
-  db: Kysely<Database>,
+  db: ChatDb,
   report: { messageId: number; reporterId: string; reason: ReportReason; note: string; now: number },
 ): Promise<ReportOutcome> {
   return inTransaction(db, async (trx) => {
@@ -131,7 +127,7 @@ export interface ReportListing {
 }
 
 export async function listReports(
-  db: DbOrTrx,
+  db: ChatDb,
   options: { all?: boolean; limit?: number } = {},
 ): Promise<ReportListing[]> {
   let query = db
@@ -172,7 +168,7 @@ export async function listReports(
 
 /** Closes a report without acting on the message; false when there is no such open report. */
 export async function dismissReport(
-  db: Kysely<Database>,
+  db: ChatDb,
   dismissal: { reportId: number; actor: string; now: number },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -198,7 +194,7 @@ export async function dismissReport(
  * its open reports closed as 'deleted', audited. Undefined when it was already gone.
  */
 export async function deleteAsOperator(
-  db: Kysely<Database>,
+  db: ChatDb,
   removal: { messageId: number; actor: string; reason: string; now: number },
 ): Promise<MessageRow | undefined> {
   return inTransaction(db, async (trx) => {
@@ -225,13 +221,13 @@ export async function deleteAsOperator(
   });
 }
 
-export async function isChatOperator(db: DbOrTrx, userId: string): Promise<boolean> {
+export async function isChatOperator(db: ChatDb, userId: string): Promise<boolean> {
   const row = await db.selectFrom('chat_operator').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 
 export async function setChatOperator(
-  db: Kysely<Database>,
+  db: ChatDb,
   change: { userId: string; operator: boolean; actor: string; now: number },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -258,6 +254,6 @@ export async function setChatOperator(
   });
 }
 
-export function listChatOperators(db: DbOrTrx) {
+export function listChatOperators(db: ChatDb) {
   return db.selectFrom('chat_operator').selectAll().orderBy('granted_at').execute();
 }

@@ -1,30 +1,21 @@
-import type { Kysely } from 'kysely';
 import type { ChatRules } from '../../../protocol/chat';
 import type { GameVarDefinition } from '../../capability';
 import { ttlCache } from '../../shared/ttlCache';
-import { gameVarValue, listGameVars } from '../gamevars/index';
-import type { Database } from '../index';
-
-const intVar = (sVarID: string, sDefault: number, min: number, max: number): GameVarDefinition => ({
-  sVarID,
-  sType: 'int',
-  sDefault: String(sDefault),
-  valid: (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
-  hint: `${min}…${max}`,
-});
+import { gameVarValue, intGameVar, listGameVars } from '../gamevars/index';
+import type { ChatDb } from './tables';
 
 /** The chat limits operators tune with `gamevars set` (docs/decisions/0108-chat-limits.md has the defaults). */
 export const CHAT_VARS = {
-  maxLength: intVar('iChatMaxLength', 1000, 1, 4000),
+  maxLength: intGameVar('iChatMaxLength', 1000, 1, 4000),
   /** The per-member rate limit: this many messages at once… */
-  burst: intVar('iChatBurst', 5, 1, 100),
+  burst: intGameVar('iChatBurst', 5, 1, 100),
   /** …then one more per this many milliseconds. */
-  refillMs: intVar('iChatRefillMs', 2000, 0, 3_600_000),
-  editWindowMs: intVar('iChatEditWindowMs', 5 * 60_000, 0, 24 * 3_600_000),
+  refillMs: intGameVar('iChatRefillMs', 2000, 0, 3_600_000),
+  editWindowMs: intGameVar('iChatEditWindowMs', 5 * 60_000, 0, 24 * 3_600_000),
   /** Messages within 10 s in one channel that turn its automatic slow mode on (0: never). */
-  autoSlowThreshold: intVar('iChatAutoSlowThreshold', 30, 0, 100_000),
+  autoSlowThreshold: intGameVar('iChatAutoSlowThreshold', 30, 0, 100_000),
   /** The cooldown between one member's messages while automatic slow mode is on. */
-  autoSlowMs: intVar('iChatAutoSlowMs', 5000, 0, 600_000),
+  autoSlowMs: intGameVar('iChatAutoSlowMs', 5000, 0, 600_000),
 } satisfies Record<string, GameVarDefinition>;
 
 export interface ChatLimits {
@@ -42,7 +33,7 @@ export const rulesOf = (limits: ChatLimits): ChatRules => ({
 });
 
 /** The current limits, read through a cache as short-lived as the settings cache (another instance's change shows soon). */
-export function chatLimitsReader(db: Kysely<Database>, ttlMs: number): () => Promise<ChatLimits> {
+export function chatLimitsReader(db: ChatDb, ttlMs: number): () => Promise<ChatLimits> {
   const cache = ttlCache(async () => {
     const entries = await listGameVars(db);
     const value = (definition: GameVarDefinition) => gameVarValue<number>(entries, definition);

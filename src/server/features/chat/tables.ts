@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CapabilityDb } from '../../db/schema';
 
 /**
  * Tables of the chat capability (docs/product.md §14). Timestamps are epoch milliseconds.
@@ -86,3 +87,6 @@ export interface ChatTables {
   chat_report: ChatReportTable;
   chat_operator: ChatOperatorTable;
 }
+
+/** The chat capability's handle: its tables and the platform's. */
+export type ChatDb = CapabilityDb<ChatTables>;

@@ -1,7 +1,7 @@
 import type { ChatUnread } from '../../../protocol/chat';
 import { UNREAD_CAP } from '../../../protocol/chat';
-import type { DbOrTrx } from '../../shared/transaction';
 import { parseMentions } from './messages';
+import type { ChatDb } from './tables';
 
 /**
  * Unread counts kept on the server (docs/product.md §14): a read marker per member and channel,
@@ -13,7 +13,7 @@ import { parseMentions } from './messages';
  * newest message: a new member starts with nothing unread rather than the whole history.
  */
 export async function readMarkers(
-  db: DbOrTrx,
+  db: ChatDb,
   userId: string,
   lastIds: ReadonlyMap<string, number>,
   now: number,
@@ -45,7 +45,7 @@ export async function readMarkers(
 
 /** Moves the marker forward to `messageId` (never back). */
 export async function markRead(
-  db: DbOrTrx,
+  db: ChatDb,
   read: { userId: string; channelId: string; messageId: number; now: number },
 ): Promise<void> {
   await db
@@ -61,7 +61,7 @@ export async function markRead(
 }
 
 export async function unreadOf(
-  db: DbOrTrx,
+  db: ChatDb,
   member: { userId: string; userName: string },
   channelId: string,
   lastReadId: number,
@@ -85,7 +85,7 @@ export async function unreadOf(
   };
 }
 
-export async function readMarker(db: DbOrTrx, userId: string, channelId: string): Promise<number> {
+export async function readMarker(db: ChatDb, userId: string, channelId: string): Promise<number> {
   const row = await db
     .selectFrom('chat_read')
     .select('last_read_id')

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { ChatItemCard, ChatMessage } from '../../../protocol/chat';
 import { AGENT_TEMPLATE_ID, type Collectible } from '../../../protocol/collectibles';
 import { collectiblesByIds, firstItemImages } from '../collectibles/index';
 import { usernamesOf } from '../identity/index';
-import type { Database } from '../index';
 import { type MessageRow, parseMentions } from './messages';
+import type { ChatDb } from './tables';
 
 export interface Author {
   name: string;
@@ -23,7 +22,7 @@ export class Authors {
   private readonly cache = new Map<string, Author & { at: number }>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: ChatDb,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -84,11 +83,7 @@ export function messageView(row: MessageRow, author: Author, item: ChatItemCard 
 }
 
 /** Messages as members see them: authors and Howl cards looked up once for the whole list. */
-export async function messageViews(
-  db: Kysely<Database>,
-  authors: Authors,
-  rows: readonly MessageRow[],
-): Promise<ChatMessage[]> {
+export async function messageViews(db: ChatDb, authors: Authors, rows: readonly MessageRow[]): Promise<ChatMessage[]> {
   if (rows.length === 0) return [];
   const itemIds = [...new Set(rows.flatMap((r) => (r.item_id === null ? [] : [r.item_id])))];
   const [byAuthor, items] = await Promise.all([

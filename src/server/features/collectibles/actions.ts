@@ -7,9 +7,12 @@ import {
 } from '../../../protocol/collectibles.schema';
 import { ErrorCode } from '../../../protocol/errors';
 import type { Answer } from '../../../protocol/wire';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { ownerUserName } from './shareMeta';
+import type { CollectiblesTables } from './tables';
 import { listCollections, markItemOpened, memberCollection, ownedItem, publicCollectible } from './views';
+
+const defineAction = actionDefiner<CollectiblesTables>();
 
 /** A member's collections and items, the public share view, the collection list (getInventory is the ledger's: rewards). */
 export const collectiblesActions: ActionDef[] = [

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { normalizeTraits } from './rarity';
-import type { CollectionTable, TemplateTable } from './tables';
+import type { CollectiblesDb, CollectionTable, TemplateTable } from './tables';
 
 /**
  * The demo content shipped in the repository (content/): collections, templates and their
@@ -43,7 +43,7 @@ export function readCatalog(dir = CONTENT_DIR): Catalog & { text(file: string): 
 }
 
 /** Upserts the shipped collections and templates in one transaction (safe when two servers start at once). */
-export async function seedCatalog(db: DbOrTrx, now: number, dir = CONTENT_DIR): Promise<void> {
+export async function seedCatalog(db: CollectiblesDb, now: number, dir = CONTENT_DIR): Promise<void> {
   const catalog = readCatalog(dir);
   await inTransaction(db, async (trx) => {
     for (const c of catalog.collections) {
@@ -82,7 +82,7 @@ export type CollectionRow = Omit<CollectionTable, 'created_at'>;
 export type TemplateSeed = Omit<TemplateTable, 'created_at'>;
 
 /** Shipped content is the source of truth for its own rows: a newer release updates them. */
-async function upsertCollection(db: DbOrTrx, row: CollectionRow, now: number): Promise<void> {
+async function upsertCollection(db: CollectiblesDb, row: CollectionRow, now: number): Promise<void> {
   const { id, ...fields } = row;
   await db
     .insertInto('collection')
@@ -91,7 +91,7 @@ async function upsertCollection(db: DbOrTrx, row: CollectionRow, now: number): P
     .execute();
 }
 
-async function upsertTemplate(db: DbOrTrx, row: TemplateSeed, now: number): Promise<void> {
+async function upsertTemplate(db: CollectiblesDb, row: TemplateSeed, now: number): Promise<void> {
   const { id, ...fields } = row;
   await db
     .insertInto('template')
@@ -100,7 +100,7 @@ async function upsertTemplate(db: DbOrTrx, row: TemplateSeed, now: number): Prom
     .execute();
 }
 
-export function listCollectionRows(db: DbOrTrx): Promise<CollectionRow[]> {
+export function listCollectionRows(db: CollectiblesDb): Promise<CollectionRow[]> {
   return db
     .selectFrom('collection')
     .select(['id', 'name', 'description', 'sort'])
@@ -109,7 +109,7 @@ export function listCollectionRows(db: DbOrTrx): Promise<CollectionRow[]> {
     .execute();
 }
 
-export function findCollectionRow(db: DbOrTrx, id: string): Promise<CollectionRow | undefined> {
+export function findCollectionRow(db: CollectiblesDb, id: string): Promise<CollectionRow | undefined> {
   return db
     .selectFrom('collection')
     .select(['id', 'name', 'description', 'sort'])
@@ -117,7 +117,7 @@ export function findCollectionRow(db: DbOrTrx, id: string): Promise<CollectionRo
     .executeTakeFirst();
 }
 
-export async function countTemplatesByCollection(db: DbOrTrx): Promise<Map<string, number>> {
+export async function countTemplatesByCollection(db: CollectiblesDb): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('template')
     .select(['collection_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -134,7 +134,10 @@ export interface TemplateSummary {
 }
 
 /** What other capabilities show of templates (raffle prizes, store items): name, art and collection, by id. */
-export async function templateSummaries(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, TemplateSummary>> {
+export async function templateSummaries(
+  db: CollectiblesDb,
+  ids: readonly string[],
+): Promise<Map<string, TemplateSummary>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('template')

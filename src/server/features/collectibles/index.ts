@@ -1,18 +1,31 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { collectiblesActions } from './actions';
-import { seedCatalog } from './catalogue';
+import { seedCatalog, templateSummaries as templateSummariesOwn } from './catalogue';
 import { collectiblesCli } from './cli';
-import { rememberCounts } from './items';
+import {
+  createItem as createItemOwn,
+  itemTemplateIds as itemTemplateIdsOwn,
+  listPoolTemplateIds as listPoolTemplateIdsOwn,
+  rememberCounts,
+} from './items';
 import { configureMedia, registerMedia } from './media';
 import { collectiblesMigrations } from './migrations';
 import { mintJob } from './mint';
 import { registerShareMeta } from './shareMeta';
+import type { CollectiblesTables } from './tables';
+import {
+  collectiblesByIds as collectiblesByIdsOwn,
+  firstItemImages as firstItemImagesOwn,
+  memberInventory as memberInventoryOwn,
+  ownedCollectible as ownedCollectibleOwn,
+  ownedItem as ownedItemOwn,
+} from './views';
 
 /**
  * Collectibles (docs/product.md §3, §11): collections and templates (shipped in content/), items
  * with live trait rarity, their media, and the mint queue that gives them token ids.
  */
-export const collectibles: Capability = {
+export const collectibles: Capability<CollectiblesTables> = {
   name: 'collectibles',
   uses: ['identity'],
   migrations: collectiblesMigrations,
@@ -35,8 +48,16 @@ export const collectibles: Capability = {
   },
 };
 
-export { templateSummaries } from './catalogue';
-export { createItem, itemTemplateIds, listPoolTemplateIds } from './items';
 export { mediaUrl } from './media';
 export type { CollectiblesTables } from './tables';
-export { collectiblesByIds, firstItemImages, memberInventory, ownedCollectible, ownedItem } from './views';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const templateSummaries = forOtherCapabilities(templateSummariesOwn);
+export const createItem = forOtherCapabilities(createItemOwn);
+export const listPoolTemplateIds = forOtherCapabilities(listPoolTemplateIdsOwn);
+export const itemTemplateIds = forOtherCapabilities(itemTemplateIdsOwn);
+export const collectiblesByIds = forOtherCapabilities(collectiblesByIdsOwn);
+export const firstItemImages = forOtherCapabilities(firstItemImagesOwn);
+export const memberInventory = forOtherCapabilities(memberInventoryOwn);
+export const ownedCollectible = forOtherCapabilities(ownedCollectibleOwn);
+export const ownedItem = forOtherCapabilities(ownedItemOwn);

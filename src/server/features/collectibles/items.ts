@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { prepared } from '../../shared/prepared';
-import type { DbOrTrx } from '../../shared/transaction';
 import { parseTraits, traitValueKey } from './rarity';
+import type { CollectiblesDb } from './tables';
 
 /**
  * Items are known outside the server only by an opaque public id (80 random bits): a sequential
@@ -33,7 +33,7 @@ export interface ItemRow {
   animation_url_mime_type: string | null;
 }
 
-function selectItems(db: DbOrTrx) {
+function selectItems(db: CollectiblesDb) {
   return db
     .selectFrom('item')
     .innerJoin('template', 'template.id', 'item.template_id')
@@ -53,7 +53,7 @@ function selectItems(db: DbOrTrx) {
     ]);
 }
 
-function findTemplateForGrant(db: DbOrTrx, templateId: string) {
+function findTemplateForGrant(db: CollectiblesDb, templateId: string) {
   return db
     .selectFrom('template')
     .select(['id', 'collection_id', 'attributes'])
@@ -61,13 +61,13 @@ function findTemplateForGrant(db: DbOrTrx, templateId: string) {
     .executeTakeFirst();
 }
 
-export async function listPoolTemplateIds(db: DbOrTrx, pool: string): Promise<string[]> {
+export async function listPoolTemplateIds(db: CollectiblesDb, pool: string): Promise<string[]> {
   const rows = await db.selectFrom('template').select('id').where('grant_pool', '=', pool).orderBy('id').execute();
   return rows.map((r) => r.id);
 }
 
 async function insertItem(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   item: { templateId: string; collectionId: string; ownerUserId: string; attributes: string; now: number },
 ): Promise<number> {
   const row = await db
@@ -88,7 +88,7 @@ async function insertItem(
 }
 
 async function insertItemTraits(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   itemId: number,
   collectionId: string,
   traits: Array<{ traitType: string; value: string }>,
@@ -102,15 +102,17 @@ async function insertItemTraits(
     .execute();
 }
 
-const itemById = prepared((db, id: number) => selectItems(db).where('item.id', '=', id));
-const itemByPublicId = prepared((db, publicId: string) => selectItems(db).where('item.public_id', '=', publicId));
-const ownedItemByPublicId = prepared((db, ownerUserId: string, publicId: string) =>
+const itemById = prepared((db: CollectiblesDb, id: number) => selectItems(db).where('item.id', '=', id));
+const itemByPublicId = prepared((db: CollectiblesDb, publicId: string) =>
+  selectItems(db).where('item.public_id', '=', publicId),
+);
+const ownedItemByPublicId = prepared((db: CollectiblesDb, ownerUserId: string, publicId: string) =>
   selectItems(db).where('item.public_id', '=', publicId).where('item.owner_user_id', '=', ownerUserId),
 );
-const ownedItems = prepared((db, ownerUserId: string) =>
+const ownedItems = prepared((db: CollectiblesDb, ownerUserId: string) =>
   selectItems(db).where('item.owner_user_id', '=', ownerUserId).orderBy('item.collection_id').orderBy('item.id'),
 );
-const ownedItemsOf = prepared((db, ownerUserId: string, collectionId: string) =>
+const ownedItemsOf = prepared((db: CollectiblesDb, ownerUserId: string, collectionId: string) =>
   selectItems(db)
     .where('item.owner_user_id', '=', ownerUserId)
     .where('item.collection_id', '=', collectionId)
@@ -118,43 +120,47 @@ const ownedItemsOf = prepared((db, ownerUserId: string, collectionId: string) =>
 );
 
 /** One prepared query per list length, for the few items pending notices name. */
-const itemsByIdList = new Map<number, (db: DbOrTrx, ...ids: number[]) => Promise<ItemRow[]>>();
+const itemsByIdList = new Map<number, (db: CollectiblesDb, ...ids: number[]) => Promise<ItemRow[]>>();
 const MAX_LISTED = 16;
 
 /** Items by internal id (the ones pending notices name), in one read. */
-export async function findItemsByIds(db: DbOrTrx, ids: number[]): Promise<ItemRow[]> {
+export async function findItemsByIds(db: CollectiblesDb, ids: number[]): Promise<ItemRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   if (unique.length === 1) return itemById(db, unique[0] as number);
   if (unique.length > MAX_LISTED) return selectItems(db).where('item.id', 'in', unique).execute();
   let query = itemsByIdList.get(unique.length);
   if (!query) {
-    query = prepared((db, ...listed: number[]) => selectItems(db).where('item.id', 'in', listed));
+    query = prepared((db: CollectiblesDb, ...listed: number[]) => selectItems(db).where('item.id', 'in', listed));
     itemsByIdList.set(unique.length, query);
   }
   return query(db, ...unique);
 }
 
 /** The template of each item, by internal id (a ledger resend compares the design it granted). */
-export async function itemTemplateIds(db: DbOrTrx, ids: number[]): Promise<Map<number, string>> {
+export async function itemTemplateIds(db: CollectiblesDb, ids: number[]): Promise<Map<number, string>> {
   const rows = await findItemsByIds(db, ids);
   return new Map(rows.map((row) => [Number(row.id), row.template_id]));
 }
 
-export async function findItem(db: DbOrTrx, publicId: string): Promise<ItemRow | undefined> {
+export async function findItem(db: CollectiblesDb, publicId: string): Promise<ItemRow | undefined> {
   return (await itemByPublicId(db, publicId))[0];
 }
 
-export async function findOwnedItem(db: DbOrTrx, ownerUserId: string, publicId: string): Promise<ItemRow | undefined> {
+export async function findOwnedItem(
+  db: CollectiblesDb,
+  ownerUserId: string,
+  publicId: string,
+): Promise<ItemRow | undefined> {
   return (await ownedItemByPublicId(db, ownerUserId, publicId))[0];
 }
 
-export function listOwnedItems(db: DbOrTrx, ownerUserId: string, collectionId?: string): Promise<ItemRow[]> {
+export function listOwnedItems(db: CollectiblesDb, ownerUserId: string, collectionId?: string): Promise<ItemRow[]> {
   return collectionId === undefined ? ownedItems(db, ownerUserId) : ownedItemsOf(db, ownerUserId, collectionId);
 }
 
 /** A collection's item total and the items carrying each trait value, in one read (counters kept by createItem). */
-const collectionCounts = prepared((db, collectionId: string) =>
+const collectionCounts = prepared((db: CollectiblesDb, collectionId: string) =>
   db
     .selectFrom('collection_count')
     .select([(eb) => eb.val('').as('trait_type'), (eb) => eb.val('').as('value'), 'items'])
@@ -171,15 +177,15 @@ export interface CollectionCounts {
 
 /** Rarity moves by one item at a time: views may read a collection's counts up to `ttlMs` old (set at start). */
 const rememberedCounts = new WeakMap<
-  DbOrTrx,
+  CollectiblesDb,
   { ttlMs: number; byCollection: Map<string, { at: number; counts: Promise<CollectionCounts> }> }
 >();
 
-export function rememberCounts(db: DbOrTrx, ttlMs: number): void {
+export function rememberCounts(db: CollectiblesDb, ttlMs: number): void {
   if (ttlMs > 0) rememberedCounts.set(db, { ttlMs, byCollection: new Map() });
 }
 
-export function countsOf(db: DbOrTrx, collectionId: string): Promise<CollectionCounts> {
+export function countsOf(db: CollectiblesDb, collectionId: string): Promise<CollectionCounts> {
   const memory = db.isTransaction ? undefined : rememberedCounts.get(db);
   if (!memory) return readCounts(db, collectionId);
   const now = Date.now();
@@ -191,7 +197,7 @@ export function countsOf(db: DbOrTrx, collectionId: string): Promise<CollectionC
   return counts;
 }
 
-async function readCounts(db: DbOrTrx, collectionId: string): Promise<CollectionCounts> {
+async function readCounts(db: CollectiblesDb, collectionId: string): Promise<CollectionCounts> {
   const counts: CollectionCounts = { total: 0, traits: [] };
   for (const row of await collectionCounts(db, collectionId)) {
     if (row.trait_type === '') counts.total = Number(row.items);
@@ -200,7 +206,10 @@ async function readCounts(db: DbOrTrx, collectionId: string): Promise<Collection
   return counts;
 }
 
-export async function countItemsByCollection(db: DbOrTrx, collectionIds: string[]): Promise<Map<string, number>> {
+export async function countItemsByCollection(
+  db: CollectiblesDb,
+  collectionIds: string[],
+): Promise<Map<string, number>> {
   if (collectionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('collection_count')
@@ -212,7 +221,7 @@ export async function countItemsByCollection(db: DbOrTrx, collectionIds: string[
 
 /** Counts a new item and its traits, inside the grant that made it. */
 async function countNewItem(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   collectionId: string,
   traits: Array<{ traitType: string; value: string }>,
 ): Promise<void> {
@@ -235,7 +244,7 @@ async function countNewItem(
 }
 
 export async function createItem(
-  trx: DbOrTrx,
+  trx: CollectiblesDb,
   item: { ownerUserId: string; templateId: string; now: number },
 ): Promise<number | null> {
   const template = await findTemplateForGrant(trx, item.templateId);

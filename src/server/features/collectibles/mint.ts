@@ -1,7 +1,8 @@
 import type { Job } from '../../capability';
 import type { Config } from '../../config';
 import { writeAudit } from '../../shared/audit';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
+import type { CollectiblesDb } from './tables';
 
 /**
  * The mint queue (docs/product.md §11): items wait a short delay after their grant, then get the
@@ -20,7 +21,7 @@ export interface MintOptions {
  * each collection's ids continue from its highest. Returns how many items were minted.
  */
 export async function mintPendingItems(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   opts: { now: number; delayMs: number; batchSize: number },
 ): Promise<number> {
   if ((await listUnmintedItems(db, opts.now - opts.delayMs, 1)).length === 0) return 0;
@@ -41,26 +42,26 @@ export async function mintPendingItems(
 
 /** One pass of the queue: how many items got a token id. */
 export function mintTick(
-  deps: { db: DbOrTrx; clock: { now(): number } },
+  deps: { db: CollectiblesDb; clock: { now(): number } },
   options: Pick<MintOptions, 'delayMs' | 'batchSize'>,
 ) {
   return mintPendingItems(deps.db, { now: deps.clock.now(), delayMs: options.delayMs, batchSize: options.batchSize });
 }
 
-export function mintJob(deps: { db: DbOrTrx; clock: { now(): number }; config: Config }): Job {
+export function mintJob(deps: { db: CollectiblesDb; clock: { now(): number }; config: Config }): Job {
   const options = deps.config.mint;
   return { name: 'mint', everyMs: options.intervalMs, leader: true, run: () => mintTick(deps, options) };
 }
 
 /** The operator's `mint run`: every waiting item now, audited. */
-export async function mintNow(db: DbOrTrx, actor: string, now: number): Promise<number> {
+export async function mintNow(db: CollectiblesDb, actor: string, now: number): Promise<number> {
   const minted = await mintPendingItems(db, { now, delayMs: 0, batchSize: 1000 });
   if (minted > 0) await writeAudit(db, { actor, action: 'mint.run', detail: { minted }, at: now });
   return minted;
 }
 
 // ── Rows ─────────────────────────────────────────────────────────────────────────────────────
-function listUnmintedItems(db: DbOrTrx, createdBefore: number, limit: number) {
+function listUnmintedItems(db: CollectiblesDb, createdBefore: number, limit: number) {
   return db
     .selectFrom('item')
     .select(['id', 'collection_id'])
@@ -71,7 +72,7 @@ function listUnmintedItems(db: DbOrTrx, createdBefore: number, limit: number) {
     .execute();
 }
 
-export async function countUnminted(db: DbOrTrx): Promise<number> {
+export async function countUnminted(db: CollectiblesDb): Promise<number> {
   const row = await db
     .selectFrom('item')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -80,7 +81,7 @@ export async function countUnminted(db: DbOrTrx): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-async function maxTokenId(db: DbOrTrx, collectionId: string): Promise<number> {
+async function maxTokenId(db: CollectiblesDb, collectionId: string): Promise<number> {
   const row = await db
     .selectFrom('item')
     .select((eb) => eb.fn.max('token_id').as('max'))
@@ -90,7 +91,7 @@ async function maxTokenId(db: DbOrTrx, collectionId: string): Promise<number> {
 }
 
 /** Sets the token id of a still-unminted item; false when another worker got there first. */
-async function setItemToken(db: DbOrTrx, itemId: number, tokenId: number, now: number): Promise<boolean> {
+async function setItemToken(db: CollectiblesDb, itemId: number, tokenId: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('item')
     .set({ token_id: tokenId, minted_at: now })

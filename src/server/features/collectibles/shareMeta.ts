@@ -4,12 +4,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { itemRarity } from '../../../protocol/collectibles';
 import { ROUTES } from '../../../protocol/routes';
 import type { AppContext } from '../../capability';
-import type { DbOrTrx } from '../../shared/transaction';
 import { usernamesOf } from '../identity/index';
+import type { CollectiblesDb, CollectiblesTables } from './tables';
 import { publicCollectible } from './views';
 
 /** The owner's username of a shared item (the share page names who holds it), or null. */
-export async function ownerUserName(db: DbOrTrx, publicId: string): Promise<string | null> {
+export async function ownerUserName(db: CollectiblesDb, publicId: string): Promise<string | null> {
   const row = await db.selectFrom('item').select('owner_user_id').where('public_id', '=', publicId).executeTakeFirst();
   if (!row) return null;
   return (await usernamesOf(db, [row.owner_user_id])).get(row.owner_user_id) ?? null;
@@ -64,7 +64,7 @@ export function shareMetaTags(input: {
  * GET /viewer?sItemID=…: the app's index.html with the item's title and preview tags in its head
  * (registered before the static files, so this answers first; any other /viewer gets the plain page).
  */
-export function registerShareMeta(app: FastifyInstance, ctx: AppContext): void {
+export function registerShareMeta(app: FastifyInstance, ctx: AppContext<CollectiblesTables>): void {
   let template: string | null = null;
   const page = () => {
     template ??= readFileSync(path.join(path.resolve(ctx.config.webDist), 'index.html'), 'utf8');

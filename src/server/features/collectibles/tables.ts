@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CapabilityDb } from '../../db/schema';
 
 /** Tables of the collectibles capability: collections, templates, items and their traits. */
 
@@ -79,3 +80,6 @@ export interface CollectiblesTables {
   collection_count: CollectionCountTable;
   item_opened: ItemOpenedTable;
 }
+
+/** The collectibles capability's handle: its tables and the platform's. */
+export type CollectiblesDb = CapabilityDb<CollectiblesTables>;

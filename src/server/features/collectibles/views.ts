@@ -1,5 +1,4 @@
 import type { Collectible, CollectionInfo, InventoryCollection } from '../../../protocol/collectibles';
-import type { DbOrTrx } from '../../shared/transaction';
 import { type CollectionRow, findCollectionRow, listCollectionRows } from './catalogue';
 import {
   type CollectionCounts,
@@ -13,9 +12,10 @@ import {
 } from './items';
 import { mediaUrl } from './media';
 import { parseTraits, traitCountKey, withRarity } from './rarity';
+import type { CollectiblesDb } from './tables';
 
 /** Collectibles as the viewer shows them (docs/product.md §3), with live rarity counts and mint state. */
-export async function collectibleViews(db: DbOrTrx, rows: readonly ItemRow[]): Promise<Collectible[]> {
+export async function collectibleViews(db: CollectiblesDb, rows: readonly ItemRow[]): Promise<Collectible[]> {
   if (rows.length === 0) return [];
   const collections = [...new Set(rows.map((r) => r.collection_id))];
   const counted = await Promise.all(collections.map((id) => countsOf(db, id)));
@@ -54,14 +54,18 @@ function toCollectible(row: ItemRow, attributes: Collectible['publicMetadata']['
   return view;
 }
 
-export async function collectiblesByIds(db: DbOrTrx, ids: number[]): Promise<Map<number, Collectible>> {
+export async function collectiblesByIds(db: CollectiblesDb, ids: number[]): Promise<Map<number, Collectible>> {
   const rows = await findItemsByIds(db, ids);
   const views = await collectibleViews(db, rows);
   return new Map(views.map((view, index) => [Number(rows[index]?.id), view]));
 }
 
 /** Marks the member's items they have not opened yet (bNew), in one read. */
-async function withNewMarks(db: DbOrTrx, rows: readonly ItemRow[], views: Collectible[]): Promise<Collectible[]> {
+async function withNewMarks(
+  db: CollectiblesDb,
+  rows: readonly ItemRow[],
+  views: Collectible[],
+): Promise<Collectible[]> {
   if (rows.length === 0) return views;
   const ids = rows.map((r) => Number(r.id));
   const opened = new Set(
@@ -73,7 +77,7 @@ async function withNewMarks(db: DbOrTrx, rows: readonly ItemRow[], views: Collec
 }
 
 /** Records that the owner opened an item (idempotent: the first opening counts). */
-export async function markItemOpened(db: DbOrTrx, itemId: number, now: number): Promise<void> {
+export async function markItemOpened(db: CollectiblesDb, itemId: number, now: number): Promise<void> {
   await db
     .insertInto('item_opened')
     .values({ item_id: itemId, opened_at: now })
@@ -82,13 +86,17 @@ export async function markItemOpened(db: DbOrTrx, itemId: number, now: number): 
 }
 
 /** One of the member's own items; undefined for anyone else's, exactly as for a missing one. */
-export async function ownedCollectible(db: DbOrTrx, userId: string, itemId: string): Promise<Collectible | undefined> {
+export async function ownedCollectible(
+  db: CollectiblesDb,
+  userId: string,
+  itemId: string,
+): Promise<Collectible | undefined> {
   return (await ownedItem(db, userId, itemId))?.view;
 }
 
 /** One of the member's own items with its internal id, for a capability that keeps a reference to it (a Howl). */
 export async function ownedItem(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   userId: string,
   publicId: string,
 ): Promise<{ id: number; view: Collectible } | undefined> {
@@ -98,7 +106,7 @@ export async function ownedItem(
 }
 
 /** Any item, for the public share page (/viewer): nothing about its owner is in the view. */
-export async function publicCollectible(db: DbOrTrx, itemId: string): Promise<Collectible | undefined> {
+export async function publicCollectible(db: CollectiblesDb, itemId: string): Promise<Collectible | undefined> {
   const row = await findItem(db, itemId);
   return row ? (await collectibleViews(db, [row]))[0] : undefined;
 }
@@ -107,7 +115,7 @@ function collectionInfo(row: CollectionRow): CollectionInfo {
   return { sCollectionID: row.id, sName: row.name, sDescription: row.description, iSort: Number(row.sort) };
 }
 
-export async function listCollections(db: DbOrTrx): Promise<Array<CollectionInfo & { iTotal: number }>> {
+export async function listCollections(db: CollectiblesDb): Promise<Array<CollectionInfo & { iTotal: number }>> {
   const rows = await listCollectionRows(db);
   const totals = await countItemsByCollection(
     db,
@@ -117,7 +125,7 @@ export async function listCollections(db: DbOrTrx): Promise<Array<CollectionInfo
 }
 
 /** The member's items grouped by collection, in collection order; collections they own nothing of are left out. */
-export async function memberInventory(db: DbOrTrx, userId: string): Promise<InventoryCollection[]> {
+export async function memberInventory(db: CollectiblesDb, userId: string): Promise<InventoryCollection[]> {
   const [collections, items] = await Promise.all([listCollectionRows(db), listOwnedItems(db, userId)]);
   const views = await withNewMarks(db, items, await collectibleViews(db, items));
   return collections
@@ -130,7 +138,7 @@ export async function memberInventory(db: DbOrTrx, userId: string): Promise<Inve
 
 /** One collection's info with the member's items of it; undefined for an unknown collection. */
 export async function memberCollection(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   userId: string,
   collectionId: string,
 ): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[] } | undefined> {
@@ -147,7 +155,7 @@ export async function memberCollection(
 
 /** The art of each member's first item of a collection (chat shows their first Agent as their avatar). */
 export async function firstItemImages(
-  db: DbOrTrx,
+  db: CollectiblesDb,
   userIds: readonly string[],
   collectionId: string,
 ): Promise<Map<string, string>> {

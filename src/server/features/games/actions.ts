@@ -19,7 +19,7 @@ import {
   submitChunkInput,
 } from '../../../protocol/games.schema';
 import { CHUNK_TICKS } from '../../../protocol/monsterBreaker/constants';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { authenticateGuest, createGuestPlayer, usernamesOf } from '../identity/index';
 import { listGames } from './catalogue';
 import { answerCurse, curseOfWeek, hasSolved, publicPuzzle } from './curse';
@@ -27,7 +27,10 @@ import { weeklyLeaderboard } from './leaderboard';
 import { overGameLimit } from './limits';
 import type { RunReplays } from './replays';
 import { createRun } from './runs';
+import type { GamesTables } from './tables';
 import { loadGameConfig } from './vars';
+
+const defineAction = actionDefiner<GamesTables>();
 
 const service = 'monsterbreaker';
 

@@ -1,11 +1,11 @@
 import { GAME_IDS, type GameSummary, weekOf } from '../../../protocol/games';
 import { ROUTES } from '../../../protocol/routes';
-import type { DbOrTrx } from '../../shared/transaction';
 import { hasSolved } from './curse';
 import { bestScoreOf } from './leaderboard';
+import type { GamesDb } from './tables';
 
 /** The game service's games (docs/product.md §15), with the member's own standing in each. */
-export async function listGames(db: DbOrTrx, userId: string | null, now: number): Promise<GameSummary[]> {
+export async function listGames(db: GamesDb, userId: string | null, now: number): Promise<GameSummary[]> {
   const [best, solved] = userId
     ? await Promise.all([bestScoreOf(db, GAME_IDS.monsterBreaker, userId), hasSolved(db, weekOf(now).sWeek, userId)])
     : [0, false];

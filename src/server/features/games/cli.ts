@@ -3,14 +3,15 @@ import { parseWeek, type Week, weekOf } from '../../../protocol/games';
 import type { AdminContext, AdminResult, CliCommand } from '../../capability';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { clearCurse, curseOfWeek, curseSettingProblem, setCurse, solveCount, type WeeklyCurse } from './curse';
+import type { GamesTables } from './tables';
 
-function weekOption(args: string[], ctx: AdminContext): Week | string {
+function weekOption(args: string[], ctx: AdminContext<GamesTables>): Week | string {
   const given = option(args, '--week');
   if (given === undefined) return weekOf(ctx.now());
   return parseWeek(given) ?? `--week must be an ISO week like ${weekOf(ctx.now()).sWeek}`;
 }
 
-async function describe(ctx: AdminContext, curse: WeeklyCurse): Promise<string> {
+async function describe(ctx: AdminContext<GamesTables>, curse: WeeklyCurse): Promise<string> {
   return [
     `Week        ${curse.week.sWeek} (${new Date(curse.week.iStartsAt).toISOString().slice(0, 10)} to ${new Date(curse.week.iEndsAt).toISOString().slice(0, 10)})`,
     `Source      ${curse.source === 'operator' ? 'set by an operator' : 'generated'}`,
@@ -24,7 +25,7 @@ async function describe(ctx: AdminContext, curse: WeeklyCurse): Promise<string> 
   ].join('\n');
 }
 
-async function set(args: string[], ctx: AdminContext): Promise<AdminResult> {
+async function set(args: string[], ctx: AdminContext<GamesTables>): Promise<AdminResult> {
   const week = weekOption(args, ctx);
   if (typeof week === 'string') return wrongUsage(week);
   const answer = option(args, '--answer');

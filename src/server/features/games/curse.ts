@@ -8,9 +8,10 @@ import {
 } from '../../../protocol/curseBreaker';
 import { CURSE_TICKETS, type CursePuzzle, type Week } from '../../../protocol/games';
 import { writeAudit } from '../../shared/audit';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { applyGrant, notifyReward } from '../rewards/index';
 import { CURSE_KEYWORDS, CURSE_SCRAPS, cipherHint } from './curseLore';
+import type { GamesDb } from './tables';
 
 /**
  * The curse-breaker (docs/product.md §15): one cipher puzzle per ISO week, set by an operator or
@@ -41,7 +42,7 @@ export function generatedCurse(week: Week): WeeklyCurse {
   return { week, ...scrap, cipher, key, hint: cipherHint(cipher, key), source: 'generated' };
 }
 
-export async function curseOfWeek(db: DbOrTrx, week: Week): Promise<WeeklyCurse> {
+export async function curseOfWeek(db: GamesDb, week: Week): Promise<WeeklyCurse> {
   const row = await db.selectFrom('curse_puzzle').selectAll().where('week', '=', week.sWeek).executeTakeFirst();
   if (!row || !isCurseCipher(row.cipher)) return generatedCurse(week);
   return {
@@ -69,7 +70,7 @@ export function publicPuzzle(curse: WeeklyCurse): CursePuzzle {
   };
 }
 
-export async function hasSolved(db: DbOrTrx, week: string, userId: string): Promise<boolean> {
+export async function hasSolved(db: GamesDb, week: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('curse_solve')
     .select('user_id')
@@ -87,7 +88,7 @@ export type CurseVerdict = 'correct' | 'wrong' | 'already';
  * once, one ticket.
  */
 export async function answerCurse(
-  db: DbOrTrx,
+  db: GamesDb,
   attempt: { userId: string; curse: WeeklyCurse; answer: string; now: number },
 ): Promise<CurseVerdict> {
   const { userId, curse, now } = attempt;
@@ -141,7 +142,7 @@ export function curseSettingProblem(setting: CurseSetting): string | null {
 }
 
 /** Sets a week's puzzle (replacing the generated one or an earlier setting), audited. */
-export async function setCurse(db: DbOrTrx, setting: CurseSetting, actor: string, now: number): Promise<WeeklyCurse> {
+export async function setCurse(db: GamesDb, setting: CurseSetting, actor: string, now: number): Promise<WeeklyCurse> {
   const generated = generatedCurse(setting.week);
   const key =
     setting.cipher === 'keyword' ? normalizeAnswer(setting.key) : setting.cipher === 'shift' ? setting.key : '';
@@ -174,7 +175,7 @@ export async function setCurse(db: DbOrTrx, setting: CurseSetting, actor: string
 }
 
 /** Removes a week's operator puzzle (the generated one returns); false when none was set. */
-export async function clearCurse(db: DbOrTrx, week: Week, actor: string, now: number): Promise<boolean> {
+export async function clearCurse(db: GamesDb, week: Week, actor: string, now: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const removed = await trx.deleteFrom('curse_puzzle').where('week', '=', week.sWeek).executeTakeFirst();
     const cleared = Number(removed.numDeletedRows) > 0;
@@ -183,7 +184,7 @@ export async function clearCurse(db: DbOrTrx, week: Week, actor: string, now: nu
   });
 }
 
-export async function solveCount(db: DbOrTrx, week: string): Promise<number> {
+export async function solveCount(db: GamesDb, week: string): Promise<number> {
   const row = await db
     .selectFrom('curse_solve')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -5,6 +5,7 @@ import { gamesCli } from './cli';
 import { gamesMigrations } from './migrations';
 import { RunReplays } from './replays';
 import { tidyRuns } from './runs';
+import type { GamesTables } from './tables';
 import { GAME_VARS } from './vars';
 import { claimGuestRuns } from './wins';
 
@@ -15,7 +16,7 @@ const HOUR = 3_600_000;
  * their inputs on the server (the simulation is protocol/monsterBreaker), the weekly leaderboard,
  * guest play, and the weekly curse-breaker.
  */
-export const games: Capability = {
+export const games: Capability<GamesTables> = {
   name: 'games',
   uses: ['gamevars', 'identity', 'rewards'],
   migrations: gamesMigrations,

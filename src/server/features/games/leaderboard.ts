@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { ErrorCode } from '../../../protocol/errors';
 import { LEADERBOARD_SIZE, type LeaderboardAnswer, type LeaderboardEntry, weekOf } from '../../../protocol/games';
-import type { DbOrTrx } from '../../shared/transaction';
 import { usernamesOf } from '../identity/index';
+import type { GamesDb } from './tables';
 
 /**
  * The weekly leaderboard (docs/product.md §15): each member's best verified win of an ISO week.
@@ -11,7 +11,7 @@ import { usernamesOf } from '../identity/index';
 
 /** Keeps a verified win as the member's score of its week if it beats theirs; true if it beat their best ever. */
 export async function recordWin(
-  trx: DbOrTrx,
+  trx: GamesDb,
   win: { gameId: string; userId: string; score: number; runId: number; at: number },
 ): Promise<boolean> {
   const before = await bestScoreOf(trx, win.gameId, win.userId);
@@ -40,7 +40,7 @@ export async function recordWin(
 }
 
 /** The member's best verified winning score of any week (0: none). */
-export async function bestScoreOf(db: DbOrTrx, gameId: string, userId: string): Promise<number> {
+export async function bestScoreOf(db: GamesDb, gameId: string, userId: string): Promise<number> {
   const row = await db
     .selectFrom('game_score')
     .select((eb) => eb.fn.max('score').as('best'))
@@ -51,7 +51,7 @@ export async function bestScoreOf(db: DbOrTrx, gameId: string, userId: string): 
 }
 
 /** The member's place on the leaderboard of the week holding `at` (0: not on it). */
-export async function rankOf(db: DbOrTrx, gameId: string, userId: string, at: number): Promise<number> {
+export async function rankOf(db: GamesDb, gameId: string, userId: string, at: number): Promise<number> {
   const week = weekOf(at).sWeek;
   const mine = await db
     .selectFrom('game_score')
@@ -77,7 +77,7 @@ export async function rankOf(db: DbOrTrx, gameId: string, userId: string, at: nu
 }
 
 export async function weeklyLeaderboard(
-  db: DbOrTrx,
+  db: GamesDb,
   query: { gameId: string; week: { sWeek: string; iEndsAt: number }; viewerId: string | null },
 ): Promise<LeaderboardAnswer> {
   const top = await db

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../../protocol/errors';
 import type { FinishRunAnswer, SubmitChunkAnswer } from '../../../protocol/games';
 import { type InputChunk, RunVerifier } from '../../../protocol/monsterBreaker/chunks';
@@ -7,8 +6,8 @@ import { decodeInputLog } from '../../../protocol/monsterBreaker/inputLog';
 import type { SessionUser } from '../../capability';
 import { fail } from '../../http/actions';
 import type { Clock } from '../../shared/clock';
-import type { Database } from '../index';
 import { abandonRun, findRun, ownRun, type RunRow, refuseRun, runResult } from './runs';
+import type { GamesDb } from './tables';
 import { settleRun } from './wins';
 
 /** The longest chunk accepted: the browser sends about 2 s (CHUNK_TICKS); 10 s leaves room. */
@@ -49,7 +48,7 @@ export class RunReplays {
   private readonly verifiers = new Map<number, RunVerifier>();
   private readonly queues = new Map<number, Promise<unknown>>();
 
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock; speedLimit: number }) {}
+  constructor(private readonly deps: { db: GamesDb; clock: Clock; speedLimit: number }) {}
 
   submit(
     runId: number,

@@ -1,14 +1,12 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { ErrorCode } from '../../../protocol/errors';
 import type { RunResult, RunStatus } from '../../../protocol/games';
 import type { GameConfig } from '../../../protocol/monsterBreaker/config';
 import { hashState } from '../../../protocol/monsterBreaker/hash';
 import { createGame } from '../../../protocol/monsterBreaker/step';
 import type { SessionUser } from '../../capability';
-import type { DbOrTrx } from '../../shared/transaction';
-import type { Database } from '../index';
 import { rankOf } from './leaderboard';
+import type { GamesDb } from './tables';
 
 /**
  * Monster Breaker runs (docs/product.md §15): a run is a server-issued seed, the rules of its
@@ -38,7 +36,7 @@ export interface RunRow {
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 export async function createRun(
-  db: Kysely<Database>,
+  db: GamesDb,
   run: {
     gameId: string;
     userId: string | null;
@@ -77,7 +75,7 @@ export async function createRun(
   return { id: Number(row.id), key, seed };
 }
 
-export async function findRun(db: DbOrTrx, runId: number): Promise<RunRow | null> {
+export async function findRun(db: GamesDb, runId: number): Promise<RunRow | null> {
   const row = await db.selectFrom('game_run').selectAll().where('id', '=', runId).executeTakeFirst();
   if (!row) return null;
   return {
@@ -106,7 +104,7 @@ export async function findRun(db: DbOrTrx, runId: number): Promise<RunRow | null
  * in. NOT_FOUND for an unknown run, RUN_NOT_YOURS for anyone else's.
  */
 export async function ownRun(
-  db: Kysely<Database>,
+  db: GamesDb,
   runId: number,
   key: string,
   session: () => Promise<SessionUser | null>,
@@ -124,7 +122,7 @@ export async function ownRun(
 
 /** Ends a run still in play as refused (with the code it was refused with); false if it had ended. */
 export async function refuseRun(
-  db: DbOrTrx,
+  db: GamesDb,
   run: { id: number; code: number; reason: string; now: number },
 ): Promise<boolean> {
   const result = await db
@@ -143,7 +141,7 @@ export async function refuseRun(
 }
 
 /** The player stopped before the game was over; false if it had ended. */
-export async function abandonRun(db: DbOrTrx, runId: number, now: number): Promise<boolean> {
+export async function abandonRun(db: GamesDb, runId: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('game_run')
     .set({ status: 'abandoned', updated_at: now, finished_at: now })
@@ -154,7 +152,7 @@ export async function abandonRun(db: DbOrTrx, runId: number, now: number): Promi
 }
 
 /** What the player is told about a run: its row, and its place on its week's leaderboard after a win. */
-export async function runResult(db: DbOrTrx, run: RunRow): Promise<RunResult> {
+export async function runResult(db: GamesDb, run: RunRow): Promise<RunResult> {
   const won = run.status === 'won';
   return {
     iRunID: run.id,
@@ -171,7 +169,7 @@ export async function runResult(db: DbOrTrx, run: RunRow): Promise<RunResult> {
 }
 
 /** Runs left in play for `idleMs` end as abandoned; chunks of lost, refused and abandoned runs go after `keepMs`. */
-export async function tidyRuns(db: Kysely<Database>, now: number, idleMs: number, keepMs: number): Promise<number> {
+export async function tidyRuns(db: GamesDb, now: number, idleMs: number, keepMs: number): Promise<number> {
   const stale = await db
     .updateTable('game_run')
     .set({ status: 'abandoned', finished_at: now, updated_at: now })

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CapabilityDb } from '../../db/schema';
 
 /**
  * Tables of the games capability: Monster Breaker runs and the chunks they were verified from,
@@ -81,3 +82,6 @@ export interface GamesTables {
   curse_puzzle: CursePuzzleTable;
   curse_solve: CurseSolveTable;
 }
+
+/** The games capability's handle: its tables and the platform's. */
+export type GamesDb = CapabilityDb<GamesTables>;

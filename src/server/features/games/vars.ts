@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CONFIG_RANGES,
   DEFAULT_CONFIG,
@@ -6,8 +5,8 @@ import {
   normalizeConfig,
 } from '../../../protocol/monsterBreaker/config';
 import type { GameVarDefinition } from '../../capability';
-import { gameVarValue, listGameVars } from '../gamevars/index';
-import type { Database } from '../index';
+import { gameVarValue, intGameVar, listGameVars } from '../gamevars/index';
+import type { GamesDb } from './tables';
 
 /**
  * The game vars that tune Monster Breaker (pGameVars, docs/product.md §3), one per GameConfig
@@ -26,19 +25,13 @@ const RULES = Object.keys(VAR_IDS) as (keyof GameConfig)[];
 
 function definition(rule: keyof GameConfig): GameVarDefinition {
   const [min, max] = CONFIG_RANGES[rule];
-  return {
-    sVarID: VAR_IDS[rule],
-    sType: 'int',
-    sDefault: String(DEFAULT_CONFIG[rule]),
-    valid: (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
-    hint: `${min}…${max}`,
-  };
+  return intGameVar(VAR_IDS[rule], DEFAULT_CONFIG[rule], min, max);
 }
 
 export const GAME_VARS: readonly GameVarDefinition[] = RULES.map(definition);
 
 /** The rules a run starts with now; a broken stored value falls back to its default. */
-export async function loadGameConfig(db: Kysely<Database>): Promise<GameConfig> {
+export async function loadGameConfig(db: GamesDb): Promise<GameConfig> {
   const entries = await listGameVars(db);
   const partial: Partial<GameConfig> = {};
   for (const rule of RULES) partial[rule] = gameVarValue<number>(entries, definition(rule));

@@ -1,16 +1,16 @@
 import type { RunVerdict } from '../../../protocol/monsterBreaker/chunks';
-import type { DbOrTrx } from '../../shared/transaction';
 import { markGuestBeatDemo } from '../identity/index';
 import { grantDemoAgent } from '../rewards/index';
 import { recordWin } from './leaderboard';
 import type { RunRow } from './runs';
+import type { GamesDb } from './tables';
 
 /**
  * What a replayed end does (docs/product.md §15), inside the transaction that accepts the last
  * chunk: only a verified win counts, for the member's score, the weekly leaderboard and, once per
  * member, the demo-completion Agent. A guest's win waits on the guest player for registration.
  */
-export async function settleRun(trx: DbOrTrx, run: RunRow, verdict: RunVerdict, now: number): Promise<void> {
+export async function settleRun(trx: GamesDb, run: RunRow, verdict: RunVerdict, now: number): Promise<void> {
   if (!verdict.bWon) {
     await trx
       .updateTable('game_run')
@@ -47,7 +47,7 @@ export async function settleRun(trx: DbOrTrx, run: RunRow, verdict: RunVerdict, 
  * A registration claimed a guest: its runs become the member's, and its wins count on the
  * leaderboard of the weeks they were won in (the Agent comes with the registration's rewards).
  */
-export async function claimGuestRuns(trx: DbOrTrx, guestId: number, userId: string): Promise<void> {
+export async function claimGuestRuns(trx: GamesDb, guestId: number, userId: string): Promise<void> {
   await trx
     .updateTable('game_run')
     .set({ user_id: userId })

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import { type GameVarEntry, parseGameVar } from '../../../protocol/gamevars';
 import type { GameVarDefinition } from '../../capability';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
 import { ttlCache } from '../../shared/ttlCache';
-import type { Database } from '../index';
+import type { GamevarsDb } from './tables';
 
 /**
  * Game variables (docs/product.md §3): operator-tunable values every member's pUserData carries.
@@ -54,19 +53,19 @@ export function gameVarValue<T>(entries: readonly GameVarEntry[], definition: Ga
   return parseGameVar(usable) as T;
 }
 
-export async function listGameVars(db: Kysely<Database>): Promise<GameVarEntry[]> {
+export async function listGameVars(db: GamevarsDb): Promise<GameVarEntry[]> {
   const rows = await db.selectFrom('game_var').select(['var_id', 'type', 'value']).orderBy('var_id').execute();
   return rows.map((r) => ({ sVarID: r.var_id, sType: r.type, sValue: r.value }));
 }
 
 type GameVarsCache = ReturnType<typeof ttlCache<GameVarEntry[]>>;
-const caches = new WeakMap<Kysely<Database>, GameVarsCache>();
+const caches = new WeakMap<GamevarsDb, GameVarsCache>();
 
 /**
  * Every member's pUserData and the reward rules read the game vars on every call: they are kept in
  * memory for `ttlMs` (an operator's change elsewhere shows within it; one made here at once).
  */
-export function rememberGameVars(db: Kysely<Database>, ttlMs: number): void {
+export function rememberGameVars(db: GamevarsDb, ttlMs: number): void {
   caches.set(
     db,
     ttlCache(() => listGameVars(db), ttlMs),
@@ -74,14 +73,14 @@ export function rememberGameVars(db: Kysely<Database>, ttlMs: number): void {
 }
 
 /** The game vars, from memory when this database's are remembered (never inside a transaction). */
-export function readGameVars(db: Kysely<Database>): Promise<GameVarEntry[]> {
+export function readGameVars(db: GamevarsDb): Promise<GameVarEntry[]> {
   const cache = db.isTransaction ? undefined : caches.get(db);
   return cache ? cache.get() : listGameVars(db);
 }
 
 /** Adds the default of every declared variable that is missing; an operator's value is never replaced. */
 export async function seedGameVarDefaults(
-  db: Kysely<Database>,
+  db: GamevarsDb,
   definitions: readonly GameVarDefinition[],
   now: number,
 ): Promise<void> {
@@ -96,7 +95,7 @@ export async function seedGameVarDefaults(
 
 /** Sets one variable after validation; audited with the previous value. Returns the problem, or null. */
 export async function setGameVar(
-  ctx: { db: Kysely<Database>; gameVarDefinitions: readonly GameVarDefinition[] },
+  ctx: { db: GamevarsDb; gameVarDefinitions: readonly GameVarDefinition[] },
   entry: GameVarEntry,
   actor: string,
   now: number,

@@ -1,13 +1,19 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { gamevarsCli } from './cli';
-import { readGameVars, rememberGameVars, seedGameVarDefaults } from './gameVars';
+import {
+  listGameVars as listGameVarsOwn,
+  readGameVars as readGameVarsOwn,
+  rememberGameVars,
+  seedGameVarDefaults,
+} from './gameVars';
 import { gamevarsMigrations } from './migrations';
+import type { GamevarsTables } from './tables';
 
 /**
  * Game variables: every capability declares the ones it reads (Capability.gameVars); this one
  * stores them, fills in defaults, lets operators change them, and hands them to pUserData.
  */
-export const gamevars: Capability = {
+export const gamevars: Capability<GamevarsTables> = {
   name: 'gamevars',
   uses: [],
   migrations: gamevarsMigrations,
@@ -15,9 +21,14 @@ export const gamevars: Capability = {
   seed: (ctx) => seedGameVarDefaults(ctx.db, ctx.gameVarDefinitions, ctx.now),
   start(ctx) {
     rememberGameVars(ctx.db, ctx.config.settingsCacheMs);
-    return { userData: async () => ({ aGameVars: await readGameVars(ctx.db) }) };
+    return { userData: async () => ({ aGameVars: await readGameVarsOwn(ctx.db) }) };
   },
 };
 
-export { gameVarValue, listGameVars, readGameVars, setGameVar } from './gameVars';
+export { intGameVar } from './definitions';
+export { gameVarValue, setGameVar } from './gameVars';
 export type { GamevarsTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const listGameVars = forOtherCapabilities(listGameVarsOwn);
+export const readGameVars = forOtherCapabilities(readGameVarsOwn);

@@ -1,3 +1,4 @@
+import type { CapabilityDb } from '../../db/schema';
 export interface GameVarTable {
   var_id: string;
   type: string;
@@ -8,3 +9,6 @@ export interface GameVarTable {
 export interface GamevarsTables {
   game_var: GameVarTable;
 }
+
+/** The gamevars capability's handle: its tables and the platform's. */
+export type GamevarsDb = CapabilityDb<GamevarsTables>;

@@ -11,13 +11,16 @@ import {
   userVerifiedInput,
   verifyCodeInput,
 } from '../../../protocol/identity.schema';
-import { type ActionDef, defineAction, fail, SerializedAnswer } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail, SerializedAnswer } from '../../http/actions';
 import type { Auth } from './auth';
 import { usableInviteEmail } from './invites';
 import { overLimit } from './limits';
 import { registerMember } from './registration';
+import type { IdentityTables } from './tables';
 import { isAccountVerified } from './userData';
 import { isUsernameTaken, suggestUsername } from './usernames';
+
+const defineAction = actionDefiner<IdentityTables>();
 
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 

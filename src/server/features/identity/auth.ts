@@ -3,17 +3,17 @@ import { bearer } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
-import type { Database } from '../index';
 import { scopeAuthContext } from './authContext';
 import { type AuthMail, emailChangeOf } from './mail';
 import { hashPassword, verifyPassword } from './password';
+import type { IdentityDb } from './tables';
 
 const HOUR = 60 * 60;
 
 /** Better Auth on the portal's own database, with bearer tokens for the portal and game calls. */
 export function createAuth(opts: {
   config: Config;
-  db: Kysely<Database>;
+  db: IdentityDb;
   dialect: DialectName;
   mail: AuthMail;
   /** Called after each session Better Auth deletes has gone (sign-out, revoke, reset, password change, deletion). */

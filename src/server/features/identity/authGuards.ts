@@ -4,6 +4,7 @@ import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import type { Deps } from '../../deps';
 import { addRouteHook } from '../../http/routeHook';
 import { type LimitCheck, overLimit } from './limits';
+import type { IdentityTables } from './tables';
 
 const AUTH_ROUTE = '/api/auth/*';
 const AUTH_PREFIX = '/api/auth';
@@ -93,7 +94,7 @@ export function profileProblem(body: unknown): string | null {
  * body, plus Better Auth's code/message fields for its client), and single use of email
  * verification links, which Better Auth signs as stateless JWTs.
  */
-export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
+export function registerAuthGuards(app: FastifyInstance, deps: Deps<IdentityTables>): void {
   const claimedLinks = new WeakMap<FastifyRequest, string>();
 
   // Hooks of Better Auth's route only (registered before it), not of every request.
@@ -138,7 +139,7 @@ export function registerAuthGuards(app: FastifyInstance, deps: Deps): void {
 }
 
 /** Records a link as used; false when it already was. The primary key makes two clicks race safely. */
-async function claimLink(deps: Deps, hash: string): Promise<boolean> {
+async function claimLink(deps: Deps<IdentityTables>, hash: string): Promise<boolean> {
   const now = deps.clock.now();
   await deps.db.deleteFrom('used_email_link').where('expires_at', '<=', now).execute();
   const claimed = await deps.db

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../index';
 import { hashPassword, verifyPassword } from './password';
+import type { IdentityDb } from './tables';
 
 /**
  * Guest players: a signed-out player of the game gets a guest id and password; registering with
@@ -8,7 +7,7 @@ import { hashPassword, verifyPassword } from './password';
  */
 
 /** Creates a guest player (the game service gives its id and password to a signed-out player). */
-export async function createGuestPlayer(db: Kysely<Database>, password: string, now: number): Promise<number> {
+export async function createGuestPlayer(db: IdentityDb, password: string, now: number): Promise<number> {
   const row = await db
     .insertInto('guest_player')
     .values({ password_hash: await hashPassword(password), beat_demo: 0, claimed_by_user_id: null, created_at: now })
@@ -18,7 +17,7 @@ export async function createGuestPlayer(db: Kysely<Database>, password: string, 
 }
 
 /** The guest id when it exists, is unclaimed and the password matches; else null. Hashing runs outside any transaction. */
-export async function authenticateGuest(db: Kysely<Database>, id: number, password: string): Promise<number | null> {
+export async function authenticateGuest(db: IdentityDb, id: number, password: string): Promise<number | null> {
   if (!password) return null;
   const guest = await db
     .selectFrom('guest_player')
@@ -32,7 +31,7 @@ export async function authenticateGuest(db: Kysely<Database>, id: number, passwo
 
 /** Gives an unclaimed guest to a member; answers whether it had beaten the demo, or null if already claimed. */
 export async function claimGuest(
-  trx: Kysely<Database>,
+  trx: IdentityDb,
   guestId: number,
   userId: string,
 ): Promise<{ beatDemo: boolean } | null> {
@@ -52,7 +51,7 @@ export async function claimGuest(
  * (the win is theirs); undefined when there is no such guest.
  */
 export async function markGuestBeatDemo(
-  trx: Kysely<Database>,
+  trx: IdentityDb,
   guestId: number,
 ): Promise<{ claimedByUserId: string | null } | undefined> {
   // Conditional on "unclaimed", so a registration claiming it at the same moment is never missed:

@@ -1,26 +1,41 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
+import { type AnyDb, ownTables } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { identityActions } from './actions';
 import { createAuth } from './auth';
 import { registerAuthGuards } from './authGuards';
 import { registerAuthRoute } from './authRoute';
 import { identityCli } from './cli';
+import { findExportedAccount } from './exportedAccount';
+import {
+  authenticateGuest as authenticateGuestOwn,
+  createGuestPlayer as createGuestPlayerOwn,
+  markGuestBeatDemo as markGuestBeatDemoOwn,
+} from './guests';
 import { createAuthMail } from './mail';
+import {
+  existingUsernames as existingUsernamesOwn,
+  findUserIdByHandle as findUserIdByHandleOwn,
+  usernamesOf as usernamesOfOwn,
+  usernamesStartingWith as usernamesStartingWithOwn,
+} from './members';
 import { identityMigrations } from './migrations';
 import { closePasswordWorkers } from './password';
 import { sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
+import type { IdentityTables } from './tables';
 import { identityUserData } from './userData';
 
 /**
  * Identity and onboarding (docs/product.md §4, §10): Better Auth at /api/auth/*, sessions,
  * invites, usernames, registration, guests, account mail and the limits that guard them.
  */
-export const identity: Capability = {
+export const identity: Capability<IdentityTables> = {
   name: 'identity',
   uses: ['maintenance'],
   migrations: identityMigrations,
   cli: identityCli,
+  findExportedAccount,
   start(ctx) {
     const auth = createAuth({
       config: ctx.config,
@@ -42,14 +57,6 @@ export const identity: Capability = {
   },
 };
 
-export { authenticateGuest, createGuestPlayer, markGuestBeatDemo } from './guests';
-export {
-  existingUsernames,
-  findUserIdByHandle,
-  usernamesOf,
-  usernamesStartingWith,
-} from './members';
-
 export {
   endedBy,
   endSessionsOf,
@@ -60,6 +67,15 @@ export {
 } from './sessionsEnded';
 
 /** The signed-in account behind a bearer token that did not come in a header (the chat socket), with its expiry. */
-export const authenticateToken = (deps: Pick<Deps, 'db' | 'config'>, token: string) =>
-  sessionFromBearer({ db: deps.db, secret: deps.config.authSecret }, token);
+export const authenticateToken = (deps: Pick<Deps, 'config'> & { db: AnyDb }, token: string) =>
+  sessionFromBearer({ db: ownTables<IdentityTables>(deps.db), secret: deps.config.authSecret }, token);
 export type { IdentityTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const authenticateGuest = forOtherCapabilities(authenticateGuestOwn);
+export const createGuestPlayer = forOtherCapabilities(createGuestPlayerOwn);
+export const markGuestBeatDemo = forOtherCapabilities(markGuestBeatDemoOwn);
+export const existingUsernames = forOtherCapabilities(existingUsernamesOwn);
+export const findUserIdByHandle = forOtherCapabilities(findUserIdByHandleOwn);
+export const usernamesOf = forOtherCapabilities(usernamesOfOwn);
+export const usernamesStartingWith = forOtherCapabilities(usernamesStartingWithOwn);

@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { CODE_ALPHABET, normalizeCode } from '../../../protocol/identity';
 import { writeAudit } from '../../shared/audit';
-import type { Database } from '../index';
-import type { InviteCodeTable } from './tables';
+import type { IdentityDb, InviteCodeTable } from './tables';
 
 /** Invite codes (docs/product.md §10): made by operators, each with a use limit, optionally bound to an email. */
 export const INVITE_CODE_LENGTH = 10;
@@ -18,7 +16,7 @@ export function generateCode(length: number): string {
 export type InviteRow = InviteCodeTable;
 
 /** The bound email of a code that can still be used ('' when unbound), or null when it cannot. */
-export async function usableInviteEmail(db: Kysely<Database>, code: string): Promise<string | null> {
+export async function usableInviteEmail(db: IdentityDb, code: string): Promise<string | null> {
   if (!code) return null;
   const invite = await db
     .selectFrom('invite_code')
@@ -33,7 +31,7 @@ export async function usableInviteEmail(db: Kysely<Database>, code: string): Pro
  * Takes one use of a code. The WHERE re-checks the limit in the UPDATE itself, so concurrent
  * registrations can never take more than max_uses (PostgreSQL re-evaluates it after a row lock).
  */
-export async function consumeInvite(trx: Kysely<Database>, code: string): Promise<boolean> {
+export async function consumeInvite(trx: IdentityDb, code: string): Promise<boolean> {
   const result = await trx
     .updateTable('invite_code')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
@@ -45,7 +43,7 @@ export async function consumeInvite(trx: Kysely<Database>, code: string): Promis
 }
 
 export async function createInvite(
-  db: Kysely<Database>,
+  db: IdentityDb,
   opts: { maxUses: number; email: string | null; actor: string; now: number },
 ): Promise<string> {
   const email = opts.email?.trim().toLowerCase() || null;
@@ -78,7 +76,7 @@ export async function createInvite(
   });
 }
 
-export function listInvites(db: Kysely<Database>, limit = 200): Promise<InviteRow[]> {
+export function listInvites(db: IdentityDb, limit = 200): Promise<InviteRow[]> {
   return db
     .selectFrom('invite_code')
     .select(['code', 'max_uses', 'uses', 'email', 'revoked', 'created_at', 'created_by'])
@@ -89,7 +87,7 @@ export function listInvites(db: Kysely<Database>, limit = 200): Promise<InviteRo
 
 /** Revokes a code; false when there is no such code. */
 export async function revokeInvite(
-  db: Kysely<Database>,
+  db: IdentityDb,
   opts: { code: string; actor: string; now: number },
 ): Promise<boolean> {
   const code = normalizeCode(opts.code);

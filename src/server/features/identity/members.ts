@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../shared/transaction';
+import type { IdentityDb } from './tables';
 
 /** The account id behind an operator's handle: a user id, an email, or a member's username. */
-export async function findUserIdByHandle(db: DbOrTrx, handle: string): Promise<string | null> {
+export async function findUserIdByHandle(db: IdentityDb, handle: string): Promise<string | null> {
   const byAccount = await db
     .selectFrom('user')
     .select('id')
@@ -18,7 +18,7 @@ export async function findUserIdByHandle(db: DbOrTrx, handle: string): Promise<s
 }
 
 /** Members' usernames by account id (accounts without a member profile are left out). */
-export async function usernamesOf(db: DbOrTrx, userIds: readonly string[]): Promise<Map<string, string>> {
+export async function usernamesOf(db: IdentityDb, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('member')
@@ -29,7 +29,7 @@ export async function usernamesOf(db: DbOrTrx, userIds: readonly string[]): Prom
 }
 
 /** The usernames, as registered, of those of `names` (any case) that belong to a member. */
-export async function existingUsernames(db: DbOrTrx, names: readonly string[]): Promise<string[]> {
+export async function existingUsernames(db: IdentityDb, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const rows = await db
     .selectFrom('member')
@@ -44,7 +44,7 @@ export async function existingUsernames(db: DbOrTrx, names: readonly string[]): 
 }
 
 /** Up to `limit` usernames starting with `prefix` (letters, digits, _; any case), shortest first. */
-export async function usernamesStartingWith(db: DbOrTrx, prefix: string, limit: number): Promise<string[]> {
+export async function usernamesStartingWith(db: IdentityDb, prefix: string, limit: number): Promise<string[]> {
   const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .selectFrom('member')

@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrorCode } from '../../../protocol/errors';
 import { REFERRAL_CODE_LENGTH } from '../../../protocol/identity';
 import type { registerUserInput } from '../../../protocol/identity.schema';
 import type { AppContext, MemberRegistered, SessionUser } from '../../capability';
-import type { Database } from '../index';
 import { getFlags } from '../maintenance/index';
 import { authenticateGuest, claimGuest } from './guests';
 import { consumeInvite, generateCode } from './invites';
+import type { IdentityDb, IdentityTables } from './tables';
 import { isUsernameTaken } from './usernames';
 
 type ReferralProblem = MemberRegistered['referralProblem'];
@@ -38,7 +37,7 @@ class ReferralCodeCollision extends Error {}
  * except that a new referral code counts as a second use (referralProblem 'used').
  */
 export async function registerMember(
-  deps: AppContext,
+  deps: AppContext<IdentityTables>,
   account: SessionUser,
   input: RegistrationInput,
 ): Promise<RegistrationOutcome> {
@@ -82,13 +81,13 @@ export async function registerMember(
 
 const refused = (code: number): RegistrationOutcome => ({ ok: false, code });
 
-async function memberExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+async function memberExists(db: IdentityDb, userId: string): Promise<boolean> {
   return (
     (await db.selectFrom('member').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined
   );
 }
 
-async function takeInvite(trx: Kysely<Database>, code: string, accountEmail: string): Promise<void> {
+async function takeInvite(trx: IdentityDb, code: string, accountEmail: string): Promise<void> {
   const invite = await trx.selectFrom('invite_code').select('email').where('code', '=', code).executeTakeFirst();
   if (!invite) throw new Refused(ErrorCode.INVALID_CODE);
   if (invite.email && invite.email !== accountEmail.toLowerCase()) throw new Refused(ErrorCode.EMAIL_MISMATCH);
@@ -96,7 +95,7 @@ async function takeInvite(trx: Kysely<Database>, code: string, accountEmail: str
 }
 
 async function resolveReferral(
-  trx: Kysely<Database>,
+  trx: IdentityDb,
   code: string,
 ): Promise<{ referrerUserId: string | null; problem: ReferralProblem }> {
   if (!code) return { referrerUserId: null, problem: null };
@@ -113,7 +112,7 @@ async function resolveReferral(
  * unique clash (a plain INSERT would abort it), and then we look up which key clashed.
  */
 async function insertMember(
-  trx: Kysely<Database>,
+  trx: IdentityDb,
   account: SessionUser,
   input: RegistrationInput,
   referrerUserId: string | null,
@@ -144,7 +143,7 @@ async function insertMember(
 
 /** A registerUser call for an account that already has a profile. */
 async function repeatRegistration(
-  deps: AppContext,
+  deps: AppContext<IdentityTables>,
   userId: string,
   input: RegistrationInput,
   now: number,

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../capability';
 import { prepared } from '../../shared/prepared';
 import { readRevisions, SHARED_SCOPE } from '../../shared/revisions';
-import type { Database } from '../index';
+import type { IdentityDb } from './tables';
 
 /**
  * The session token behind `Authorization: Bearer …`, as Better Auth's bearer plugin reads it:
@@ -44,7 +43,7 @@ export function bearerToken(header: string | undefined, secret: string): string 
 const verifiedBySecret = new Map<string, Map<string, string>>();
 const MAX_VERIFIED = 10_000;
 
-const sessionByToken = prepared((db, token: string) =>
+const sessionByToken = prepared((db: IdentityDb, token: string) =>
   db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
@@ -69,7 +68,7 @@ interface KnownSession {
 }
 
 /** Sessions seen lately, by token, per database. */
-const known = new WeakMap<Kysely<Database>, Map<string, KnownSession>>();
+const known = new WeakMap<IdentityDb, Map<string, KnownSession>>();
 const MAX_KNOWN_SESSIONS = 10_000;
 
 /**
@@ -80,7 +79,7 @@ const MAX_KNOWN_SESSIONS = 10_000;
  * by Better Auth's own /get-session, which the web calls on every load.
  */
 export async function sessionFromRequest(
-  deps: { db: Kysely<Database>; secret: string },
+  deps: { db: IdentityDb; secret: string },
   req: FastifyRequest,
 ): Promise<SessionUser | null> {
   const token = bearerToken(req.headers.authorization, deps.secret);
@@ -92,7 +91,7 @@ export async function sessionFromRequest(
  * socket's first frame): the same signature check and indexed lookup as sessionFromRequest.
  */
 export async function sessionFromBearer(
-  deps: { db: Kysely<Database>; secret: string },
+  deps: { db: IdentityDb; secret: string },
   value: string,
 ): Promise<(SessionUser & { expiresAt: number }) | null> {
   const token = bearerToken(`Bearer ${value}`, deps.secret);
@@ -104,10 +103,7 @@ export async function sessionFromBearer(
  * a refresh or an account change raises it: shared/revisions.ts), else one indexed query. Either
  * way the answer carries the member's revisions, read before anything else about the member.
  */
-async function sessionOfToken(
-  db: Kysely<Database>,
-  token: string,
-): Promise<(SessionUser & { expiresAt: number }) | null> {
+async function sessionOfToken(db: IdentityDb, token: string): Promise<(SessionUser & { expiresAt: number }) | null> {
   let sessions = known.get(db);
   if (!sessions) {
     sessions = new Map();

@@ -1,8 +1,8 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../../db/index';
+import { type AnyDb, ownTables } from '../../db/schema';
 import type { Bus } from '../../shared/bus';
-import type { DbOrTrx } from '../../shared/transaction';
-import type { Database } from '../index';
+import type { IdentityTables } from './tables';
 
 /**
  * "These sessions ended": what whoever keeps a session open (the chat socket) hears, on every
@@ -52,11 +52,11 @@ export function endedBy(event: SessionsEnded, sessionId: string): boolean {
  * that keep sessions open watch the counter below (chat checks it every second).
  */
 export async function endSessionsOf(
-  deps: { db: Kysely<Database>; bus: Bus },
+  deps: { db: AnyDb; bus: Bus },
   userId: string,
   options: { keep?: string } = {},
 ): Promise<number> {
-  let query = deps.db.deleteFrom('session').where('userId', '=', userId);
+  let query = ownTables<IdentityTables>(deps.db).deleteFrom('session').where('userId', '=', userId);
   if (options.keep) query = query.where('id', '!=', options.keep);
   const result = await query.executeTakeFirst();
   announceSessionsEnded(deps.bus, { userId, keep: options.keep });
@@ -67,8 +67,8 @@ export async function endSessionsOf(
 export const SESSIONS_ENDED_SCOPE = '~sessions-ended';
 
 /** The counter's value now (0 before the first session ever ended). */
-export async function sessionsEndedRevision(db: DbOrTrx): Promise<number> {
-  const row = await db
+export async function sessionsEndedRevision(db: AnyDb): Promise<number> {
+  const row = await ownTables<IdentityTables>(db)
     .selectFrom('data_revision')
     .select('revision')
     .where('scope', '=', SESSIONS_ENDED_SCOPE)
@@ -79,12 +79,12 @@ export async function sessionsEndedRevision(db: DbOrTrx): Promise<number> {
 const LOOKUP_CHUNK = 500;
 
 /** Of these sessions, those that still exist and have not expired (Better Auth stamps real time). */
-export async function liveSessionIds(db: DbOrTrx, sessionIds: readonly string[]): Promise<Set<string>> {
+export async function liveSessionIds(db: AnyDb, sessionIds: readonly string[]): Promise<Set<string>> {
   const live = new Set<string>();
   const ids = [...new Set(sessionIds)];
   const now = Date.now();
   for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
-    const rows = await db
+    const rows = await ownTables<IdentityTables>(db)
       .selectFrom('session')
       .select(['id', 'expiresAt'])
       .where('id', 'in', ids.slice(i, i + LOOKUP_CHUNK))

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CapabilityDb } from '../../db/schema';
 
 /**
  * Tables of the identity capability: member profiles, invite codes, guest players, used email links, and the
@@ -72,3 +73,6 @@ export interface IdentityTables {
   user: AuthUserTable;
   session: AuthSessionTable;
 }
+
+/** The identity capability's handle: its tables and the platform's. */
+export type IdentityDb = CapabilityDb<IdentityTables>;

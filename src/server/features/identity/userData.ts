@@ -1,18 +1,17 @@
-import type { Kysely } from 'kysely';
 import type { IdentityUserData } from '../../../protocol/identity';
 import { prepared } from '../../shared/prepared';
-import type { Database } from '../index';
+import type { IdentityDb } from './tables';
 
 /** Better Auth stores booleans as 0/1 on SQLite and as booleans on PostgreSQL. */
 export const isTrue = (value: boolean | number | null | undefined) => value === true || value === 1;
 
 /** The account's verified flag, read fresh from Better Auth's user table. */
-export async function isAccountVerified(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function isAccountVerified(db: IdentityDb, userId: string): Promise<boolean> {
   const row = await db.selectFrom('user').select('emailVerified').where('id', '=', userId).executeTakeFirst();
   return isTrue(row?.emailVerified);
 }
 
-const memberProfile = prepared((db, userId: string) =>
+const memberProfile = prepared((db: IdentityDb, userId: string) =>
   db
     .selectFrom('member')
     .innerJoin('user', 'user.id', 'member.user_id')
@@ -29,7 +28,7 @@ const memberProfile = prepared((db, userId: string) =>
 );
 
 /** The identity part of pUserData; null when the account has no member profile yet. */
-export async function identityUserData(db: Kysely<Database>, userId: string): Promise<IdentityUserData | null> {
+export async function identityUserData(db: IdentityDb, userId: string): Promise<IdentityUserData | null> {
   const [row] = await memberProfile(db, userId);
   if (!row) return null;
   return {

@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { USERNAME_PATTERN } from '../../../protocol/identity';
-import type { Database } from '../index';
+import type { IdentityDb } from './tables';
 
 /** Names a member could use to pass for staff; they count as taken. */
 const RESERVED = new Set(['admin', 'administrator', 'moderator', 'mod', 'operator', 'staff', 'support', 'system']);
 const MAX_LENGTH = 20;
 
-export async function isUsernameTaken(db: Kysely<Database>, name: string): Promise<boolean> {
+export async function isUsernameTaken(db: IdentityDb, name: string): Promise<boolean> {
   const lower = name.toLowerCase();
   if (RESERVED.has(lower)) return true;
   const row = await db.selectFrom('member').select('user_id').where('username_lower', '=', lower).executeTakeFirst();
@@ -23,7 +22,7 @@ function candidates(name: string, digits: number, count: number): string[] {
 }
 
 /** A free variant of a taken name: one query per round of candidates, more digits each round. */
-export async function suggestUsername(db: Kysely<Database>, name: string): Promise<string> {
+export async function suggestUsername(db: IdentityDb, name: string): Promise<string> {
   for (const digits of [2, 3, 4, 6]) {
     const options = candidates(name, digits, 8).filter(
       (c) => USERNAME_PATTERN.test(c) && !RESERVED.has(c.toLowerCase()),

@@ -3,16 +3,19 @@ import { ErrorCode } from '../../../protocol/errorCodes';
 import type { Flags } from '../../../protocol/flags';
 import { getFlagsInput, isMaintenanceInput } from '../../../protocol/maintenance.schema';
 import type { Deps } from '../../deps';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { addRouteHook } from '../../http/routeHook';
 import { ttlCache } from '../../shared/ttlCache';
 import { getFlags, getMaintenance, type MaintenanceState } from './settings';
+import type { MaintenanceTables } from './tables';
+
+const defineAction = actionDefiner<MaintenanceTables>();
 
 /**
  * isMaintenance and getFlags are asked on every page load by every member: their answers are
  * remembered for config.settingsCacheMs (1 s), so an operator's change shows within a second.
  */
-export function maintenanceState(deps: Deps) {
+export function maintenanceState(deps: Deps<MaintenanceTables>) {
   return ttlCache<MaintenanceState>(() => getMaintenance(deps.db), deps.config.settingsCacheMs);
 }
 
@@ -48,7 +51,7 @@ export function maintenanceGate(
   }
 }
 
-export function maintenanceActions(deps: Deps, maintenance = maintenanceState(deps)): ActionDef[] {
+export function maintenanceActions(deps: Deps<MaintenanceTables>, maintenance = maintenanceState(deps)): ActionDef[] {
   const flags = ttlCache<Flags>(() => getFlags(deps.db), deps.config.settingsCacheMs);
   return [
     defineAction({

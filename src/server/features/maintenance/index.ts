@@ -1,10 +1,12 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { maintenanceActions, maintenanceGate, maintenanceState } from './actions';
 import { maintenanceCli } from './cli';
 import { maintenanceMigrations } from './migrations';
+import { getFlags as getFlagsOwn } from './settings';
+import type { MaintenanceTables } from './tables';
 
 /** Maintenance and feature flags (docs/product.md §1, §4): operator settings every page load reads. */
-export const maintenance: Capability = {
+export const maintenance: Capability<MaintenanceTables> = {
   name: 'maintenance',
   uses: [],
   migrations: maintenanceMigrations,
@@ -15,5 +17,7 @@ export const maintenance: Capability = {
   },
 };
 
-export { getFlags } from './settings';
 export type { MaintenanceTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const getFlags = forOtherCapabilities(getFlagsOwn);

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { FLAG_DEFAULTS, type FlagName, type Flags } from '../../../protocol/flags';
 import { writeAudit } from '../../shared/audit';
-import type { Database } from '../index';
+import type { MaintenanceDb } from './tables';
 
 /**
  * Operator-controlled settings kept in the database (docs/product.md §17): feature flags and the
@@ -15,12 +14,12 @@ export interface MaintenanceState {
 const MAINTENANCE_KEY = 'maintenance';
 const flagKey = (name: FlagName) => `flag.${name}`;
 
-async function readSettings(db: Kysely<Database>, keys: string[]): Promise<Map<string, string>> {
+async function readSettings(db: MaintenanceDb, keys: string[]): Promise<Map<string, string>> {
   const rows = await db.selectFrom('setting').select(['key', 'value']).where('key', 'in', keys).execute();
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-async function writeSetting(db: Kysely<Database>, key: string, value: string, at: number): Promise<void> {
+async function writeSetting(db: MaintenanceDb, key: string, value: string, at: number): Promise<void> {
   await db
     .insertInto('setting')
     .values({ key, value, updated_at: at })
@@ -28,7 +27,7 @@ async function writeSetting(db: Kysely<Database>, key: string, value: string, at
     .execute();
 }
 
-export async function getFlags(db: Kysely<Database>): Promise<Flags> {
+export async function getFlags(db: MaintenanceDb): Promise<Flags> {
   const names = Object.keys(FLAG_DEFAULTS) as FlagName[];
   const stored = await readSettings(db, names.map(flagKey));
   const flags = { ...FLAG_DEFAULTS } as Flags;
@@ -39,21 +38,21 @@ export async function getFlags(db: Kysely<Database>): Promise<Flags> {
   return flags;
 }
 
-export async function setFlag(db: Kysely<Database>, name: FlagName, on: boolean, actor: string, at: number) {
+export async function setFlag(db: MaintenanceDb, name: FlagName, on: boolean, actor: string, at: number) {
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, flagKey(name), String(on), at);
     await writeAudit(trx, { actor, action: 'flags.set', detail: { name, on }, at });
   });
 }
 
-export async function getMaintenance(db: Kysely<Database>): Promise<MaintenanceState> {
+export async function getMaintenance(db: MaintenanceDb): Promise<MaintenanceState> {
   const stored = (await readSettings(db, [MAINTENANCE_KEY])).get(MAINTENANCE_KEY);
   if (!stored) return { bMaintenance: false, sMessage: '' };
   const parsed = JSON.parse(stored) as Partial<MaintenanceState>;
   return { bMaintenance: parsed.bMaintenance === true, sMessage: parsed.sMessage ?? '' };
 }
 
-export async function setMaintenance(db: Kysely<Database>, state: MaintenanceState, actor: string, at: number) {
+export async function setMaintenance(db: MaintenanceDb, state: MaintenanceState, actor: string, at: number) {
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, MAINTENANCE_KEY, JSON.stringify(state), at);
     await writeAudit(trx, {

@@ -1,3 +1,4 @@
+import type { CapabilityDb } from '../../db/schema';
 /** Operator settings: feature flags and the maintenance state (one row per key). */
 export interface SettingTable {
   key: string;
@@ -8,3 +9,6 @@ export interface SettingTable {
 export interface MaintenanceTables {
   setting: SettingTable;
 }
+
+/** The maintenance capability's handle: its tables and the platform's. */
+export type MaintenanceDb = CapabilityDb<MaintenanceTables>;

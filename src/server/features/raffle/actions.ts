@@ -10,11 +10,14 @@ import { enterRaffleInput, getRaffleInput, getRafflesInput, raffleIdInput } from
 import { merkleProof } from '../../../protocol/raffleDraw';
 import type { Answer } from '../../../protocol/wire';
 import type { SessionUser } from '../../capability';
-import { type ActionContext, type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionContext, type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { findBalance } from '../rewards/index';
 import { enterRaffle, frozenEntries } from './entries';
 import { findLatestDrawn, findRaffle, listRaffles, memberEntries } from './raffles';
+import type { RaffleTables } from './tables';
 import { raffleDetail, raffleSummaries } from './views';
+
+const defineAction = actionDefiner<RaffleTables>();
 
 const PAGE = 10;
 /** What members may browse: every raffle that has opened (a scheduled one shows in pRaffleDrawInfo's iNextOpensAt). */

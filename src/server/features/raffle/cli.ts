@@ -14,6 +14,7 @@ import {
 } from './lifecycle';
 import { parsePrizeArg, prizeLine } from './prizes';
 import { findRaffle, listPrizes, listRaffles, listWinners, type RaffleRow } from './raffles';
+import type { RaffleTables } from './tables';
 import { loadRaffleVars } from './vars';
 
 const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--prize KIND=VALUE[*QTY][@ART]]… [--beacon]
@@ -53,7 +54,7 @@ function raffleId(args: string[]): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-async function create(args: string[], ctx: AdminContext): Promise<AdminResult> {
+async function create(args: string[], ctx: AdminContext<RaffleTables>): Promise<AdminResult> {
   const now = ctx.now();
   const opensAt = parseWhen(option(args, '--opens') ?? 'now', now, now);
   if (opensAt === null) return wrongUsage('--opens must be an ISO time, "now" or +N(d|h|m)');
@@ -90,7 +91,7 @@ function statusLine(raffle: RaffleRow): string {
   return `${String(raffle.id).padStart(4)}  ${raffle.status.padEnd(9)} ${iso(raffle.opens_at)} → ${iso(raffle.closes_at)}  entrants ${raffle.entrant_count}  tickets ${raffle.ticket_total}  ${raffle.title}`;
 }
 
-async function show(raffle: RaffleRow, ctx: AdminContext): Promise<string> {
+async function show(raffle: RaffleRow, ctx: AdminContext<RaffleTables>): Promise<string> {
   const [prizes, winners] = await Promise.all([listPrizes(ctx.db, [raffle.id]), listWinners(ctx.db, [raffle.id])]);
   const raffleWinners = winners.get(raffle.id) ?? [];
   const usernames = await usernamesOf(
@@ -129,7 +130,7 @@ function answer(transition: Transition, success: (raffle: RaffleRow) => string):
  * Draws a closed raffle and delivers its prizes. A raffle already drawn (by the job, or before a
  * crash) is never drawn again: its delivery is finished and the result shown.
  */
-async function draw(id: number, signature: string | undefined, ctx: AdminContext): Promise<AdminResult> {
+async function draw(id: number, signature: string | undefined, ctx: AdminContext<RaffleTables>): Promise<AdminResult> {
   const raffle = await findRaffle(ctx.db, id);
   if (!raffle) return refused(`No raffle ${id}`);
   if (raffle.status === 'closed') {

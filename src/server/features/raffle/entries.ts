@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '../../../protocol/errors';
 import { canonicalEntries, type DrawEntry } from '../../../protocol/raffleDraw';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { applyGrant, LedgerError, ledgerAfter } from '../rewards/index';
 import type { RaffleRow } from './raffles';
+import type { RaffleDb } from './tables';
 
 /**
  * Entering a raffle (docs/product.md §12): tickets move from the member's balance into the open
@@ -41,7 +42,7 @@ class AlreadyEntered extends Error {
  * it, and entries, refunds and the draw always agree on the list.
  */
 export async function enterRaffle(
-  db: DbOrTrx,
+  db: RaffleDb,
   entry: { raffle: RaffleRow; userId: string; tickets: number; key: string; now: number },
 ): Promise<EnterOutcome> {
   const { raffle, userId, tickets, now } = entry;
@@ -110,12 +111,12 @@ export async function enterRaffle(
   }
 }
 
-async function refusalCode(db: DbOrTrx, raffleId: number) {
+async function refusalCode(db: RaffleDb, raffleId: number) {
   const row = await db.selectFrom('raffle').select('status').where('id', '=', raffleId).executeTakeFirst();
   return row?.status === 'scheduled' ? ErrorCode.RAFFLE_NOT_OPEN : ErrorCode.RAFFLE_CLOSED;
 }
 
-export async function entryTickets(db: DbOrTrx, raffleId: number, userId: string): Promise<number> {
+export async function entryTickets(db: RaffleDb, raffleId: number, userId: string): Promise<number> {
   const row = await db
     .selectFrom('raffle_entry')
     .select('tickets')
@@ -127,7 +128,7 @@ export async function entryTickets(db: DbOrTrx, raffleId: number, userId: string
 
 /** The raffle's entries in canonical order (docs/raffle-draw.md §3), with whose each one is. */
 export async function loadEntries(
-  db: DbOrTrx,
+  db: RaffleDb,
   raffleId: number,
 ): Promise<{ entries: DrawEntry[]; userOf: Map<string, string> }> {
   const rows = await db
@@ -146,7 +147,7 @@ const frozenCache = new WeakMap<object, Map<number, DrawEntry[]>>();
  * The published entry list of a closed raffle. It never changes after close, so the last few are
  * remembered per database: viewers of a large draw do not read every row again.
  */
-export async function frozenEntries(db: DbOrTrx, raffleId: number): Promise<DrawEntry[]> {
+export async function frozenEntries(db: RaffleDb, raffleId: number): Promise<DrawEntry[]> {
   let cache = frozenCache.get(db);
   if (!cache) {
     cache = new Map();

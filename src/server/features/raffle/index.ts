@@ -5,6 +5,7 @@ import { httpBeaconSource } from './beacon';
 import { raffleCli } from './cli';
 import { raffleJob } from './jobs';
 import { raffleMigrations } from './migrations';
+import type { RaffleTables } from './tables';
 import { RAFFLE_VARS } from './vars';
 import { raffleDrawInfo, rememberCurrentRaffle } from './views';
 
@@ -13,7 +14,7 @@ import { raffleDrawInfo, rememberCurrentRaffle } from './views';
  * ledger, a draw anyone can verify (docs/raffle-draw.md), the job that runs it on time, and the
  * operator's `raffle` commands.
  */
-export const raffle: Capability = {
+export const raffle: Capability<RaffleTables> = {
   name: 'raffle',
   uses: ['rewards', 'identity', 'gamevars', 'collectibles'],
   migrations: raffleMigrations,

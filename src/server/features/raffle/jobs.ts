@@ -1,6 +1,5 @@
 import type { Job } from '../../capability';
 import { takeLease } from '../../shared/lease';
-import type { DbOrTrx } from '../../shared/transaction';
 import { type BeaconSource, beaconRoundTime } from './beacon';
 import {
   cancelRaffle,
@@ -13,6 +12,7 @@ import {
 } from './lifecycle';
 import { findRaffleByScheduleKey, listRafflesByStatus } from './raffles';
 import { weeklyWindows } from './schedule';
+import type { RaffleDb } from './tables';
 import { loadRaffleVars } from './vars';
 import { forgetCurrentRaffle } from './views';
 
@@ -27,7 +27,7 @@ export const RAFFLE_LEASE = 'raffle';
 export const JOB_ACTOR = 'job:raffle';
 
 export interface RaffleJobContext {
-  db: DbOrTrx;
+  db: RaffleDb;
   now(): number;
   /** This instance's name on the lease. */
   holder: string;
@@ -134,7 +134,7 @@ export function weeklyTitle(opensAt: number): string {
 }
 
 export function raffleJob(deps: {
-  db: DbOrTrx;
+  db: RaffleDb;
   clock: { now(): number };
   everyMs: number;
   beacon: BeaconSource;

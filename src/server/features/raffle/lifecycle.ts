@@ -4,12 +4,13 @@ import { drawPrizeList } from '../../../protocol/raffle';
 import type { PrizeSpec } from '../../../protocol/raffle.schema';
 import { assignPrizes, commitment, drawWinners, merkleRoot, prizeUnits } from '../../../protocol/raffleDraw';
 import { writeAudit } from '../../shared/audit';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { applyGrant, notifyReward } from '../rewards/index';
 import { beaconRoundFor, checkBeacon } from './beacon';
 import { loadEntries } from './entries';
 import { type PrizeRow, prizeGrantLines, prizeView, resolvePrizes } from './prizes';
 import { findRaffle, insertRaffle, listPrizes, type RaffleRow } from './raffles';
+import type { RaffleDb } from './tables';
 
 /**
  * The raffle's life (docs/product.md §12, docs/raffle-draw.md §1): create → open (commit to the
@@ -30,7 +31,7 @@ const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 const refused = (reason: string): Transition => ({ done: false, reason });
 
-async function reload(db: DbOrTrx, raffleId: number): Promise<Transition> {
+async function reload(db: RaffleDb, raffleId: number): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
   return raffle ? { done: true, raffle } : refused(`No raffle ${raffleId}`);
 }
@@ -49,7 +50,7 @@ export interface NewRaffle {
 }
 
 /** A scheduled raffle with its prizes; null when the schedule key exists already. Throws on an unknown template. */
-export async function createRaffle(db: DbOrTrx, raffle: NewRaffle, who: Who): Promise<number | null> {
+export async function createRaffle(db: RaffleDb, raffle: NewRaffle, who: Who): Promise<number | null> {
   if (!(raffle.closesAt > raffle.opensAt)) throw new Error('A raffle must close after it opens');
   return inTransaction(db, async (trx) => {
     const prizes = await resolvePrizes(trx, raffle.prizes);
@@ -82,7 +83,7 @@ export async function createRaffle(db: DbOrTrx, raffle: NewRaffle, who: Who): Pr
 // ── Open: commit to a secret seed ───────────────────────────────────────────────────────────
 
 /** Opens a scheduled raffle now (early, if an operator asks): a fresh secret seed, its commitment published. */
-export async function openRaffle(db: DbOrTrx, raffleId: number, who: Who): Promise<Transition> {
+export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
   if (!raffle) return refused(`No raffle ${raffleId}`);
   if (raffle.status !== 'scheduled') return refused(`Raffle ${raffleId} is ${raffle.status}, not scheduled`);
@@ -120,7 +121,7 @@ export async function openRaffle(db: DbOrTrx, raffleId: number, who: Who): Promi
 // ── Close: freeze and publish the entry list ────────────────────────────────────────────────
 
 /** Closes an open raffle now and publishes the Merkle root of its entries (docs/raffle-draw.md §4). */
-export async function closeRaffle(db: DbOrTrx, raffleId: number, who: Who): Promise<Transition> {
+export async function closeRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
   if (!raffle) return refused(`No raffle ${raffleId}`);
   return inTransaction(db, async (trx) => {
@@ -158,7 +159,7 @@ export async function closeRaffle(db: DbOrTrx, raffleId: number, who: Who): Prom
  * Prizes are delivered afterwards by deliverPrizes (resumable).
  */
 export async function drawRaffle(
-  db: DbOrTrx,
+  db: RaffleDb,
   raffleId: number,
   who: Who & { round?: DrandRound },
 ): Promise<Transition> {
@@ -225,7 +226,7 @@ export async function drawRaffle(
   });
 }
 
-async function prizesOf(db: DbOrTrx, raffleId: number): Promise<PrizeRow[]> {
+async function prizesOf(db: RaffleDb, raffleId: number): Promise<PrizeRow[]> {
   return (await listPrizes(db, [raffleId])).get(raffleId) ?? [];
 }
 
@@ -238,7 +239,7 @@ async function prizesOf(db: DbOrTrx, raffleId: number): Promise<PrizeRow[]> {
  * key is unique. Marks the raffle drawn when none is left.
  */
 export async function deliverPrizes(
-  db: DbOrTrx,
+  db: RaffleDb,
   raffleId: number,
   options: { now: number; onDelivered?: (pick: number) => void },
 ): Promise<number> {
@@ -312,7 +313,7 @@ export async function deliverPrizes(
 // ── Cancel and refund ───────────────────────────────────────────────────────────────────────
 
 /** Cancels a raffle that has not been drawn; every entry's tickets go back (refundEntries). */
-export async function cancelRaffle(db: DbOrTrx, raffleId: number, who: Who): Promise<Transition> {
+export async function cancelRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
   if (!raffle) return refused(`No raffle ${raffleId}`);
   const cancelled = await inTransaction(db, async (trx) => {
@@ -343,7 +344,7 @@ const REFUND_BATCH = 200;
  * Gives a cancelled raffle's tickets back through the ledger, with a notice, a batch of entries per
  * transaction; resumable like deliverPrizes. Marks the raffle settled when none is left.
  */
-export async function refundEntries(db: DbOrTrx, raffleId: number, now: number): Promise<number> {
+export async function refundEntries(db: RaffleDb, raffleId: number, now: number): Promise<number> {
   const raffle = await findRaffle(db, raffleId);
   if (raffle?.status !== 'cancelled') return 0;
   let refunded = 0;

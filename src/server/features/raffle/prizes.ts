@@ -1,9 +1,8 @@
 import type { RafflePrize } from '../../../protocol/raffle';
 import { type PrizeSpec, prizeSpecSchema } from '../../../protocol/raffle.schema';
-import type { DbOrTrx } from '../../shared/transaction';
 import { mediaUrl, templateSummaries } from '../collectibles/index';
 import type { GrantLine } from '../rewards/index';
-import type { RafflePrizeTable } from './tables';
+import type { RaffleDb, RafflePrizeTable } from './tables';
 
 /** Prizes (docs/product.md §12): a collectible from a template, points, or a bundle of tickets, with quantities and art. */
 export type PrizeRow = Omit<RafflePrizeTable, 'raffle_id'>;
@@ -29,7 +28,7 @@ export function parsePrizeArg(text: string): PrizeSpec | string {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The prize rows of a prize list, names and art resolved (an item's art is its template's); throws on an unknown template. */
-export async function resolvePrizes(db: DbOrTrx, specs: readonly PrizeSpec[]): Promise<PrizeRow[]> {
+export async function resolvePrizes(db: RaffleDb, specs: readonly PrizeSpec[]): Promise<PrizeRow[]> {
   const templates = await templateSummaries(
     db,
     specs.flatMap((spec) => (spec.sKind === 'item' ? [spec.sTemplateID] : [])),

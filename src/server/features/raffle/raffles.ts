@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RaffleStatus } from '../../../protocol/raffle';
-import type { DbOrTrx } from '../../shared/transaction';
 import type { PrizeRow } from './prizes';
-import type { RaffleTable, RaffleWinnerTable } from './tables';
+import type { RaffleDb, RaffleTable, RaffleWinnerTable } from './tables';
 
 /** Reads and writes of raffle rows; the transitions that change a raffle's state are in lifecycle.ts. */
 export type RaffleRow = Selectable<RaffleTable>;
@@ -14,7 +13,7 @@ function normalise(row: RaffleRow): RaffleRow {
 }
 
 export async function insertRaffle(
-  db: DbOrTrx,
+  db: RaffleDb,
   raffle: Pick<
     RaffleTable,
     'title' | 'opens_at' | 'closes_at' | 'schedule_key' | 'entrant_salt' | 'beacon' | 'created_by' | 'created_at'
@@ -37,23 +36,23 @@ export async function insertRaffle(
   return raffleId;
 }
 
-export async function findRaffle(db: DbOrTrx, raffleId: number): Promise<RaffleRow | undefined> {
+export async function findRaffle(db: RaffleDb, raffleId: number): Promise<RaffleRow | undefined> {
   const row = await db.selectFrom('raffle').selectAll().where('id', '=', raffleId).executeTakeFirst();
   return row && normalise(row);
 }
 
-export async function findRaffleByScheduleKey(db: DbOrTrx, key: string): Promise<RaffleRow | undefined> {
+export async function findRaffleByScheduleKey(db: RaffleDb, key: string): Promise<RaffleRow | undefined> {
   const row = await db.selectFrom('raffle').selectAll().where('schedule_key', '=', key).executeTakeFirst();
   return row && normalise(row);
 }
 
-export async function findOpenRaffle(db: DbOrTrx): Promise<RaffleRow | undefined> {
+export async function findOpenRaffle(db: RaffleDb): Promise<RaffleRow | undefined> {
   const row = await db.selectFrom('raffle').selectAll().where('status', '=', 'open').executeTakeFirst();
   return row && normalise(row);
 }
 
 /** The latest raffle whose seed is revealed (drawing or drawn). */
-export async function findLatestDrawn(db: DbOrTrx): Promise<RaffleRow | undefined> {
+export async function findLatestDrawn(db: RaffleDb): Promise<RaffleRow | undefined> {
   const row = await db
     .selectFrom('raffle')
     .selectAll()
@@ -65,7 +64,7 @@ export async function findLatestDrawn(db: DbOrTrx): Promise<RaffleRow | undefine
 }
 
 /** The next raffle to open after `now`, if one is scheduled. */
-export async function findNextScheduled(db: DbOrTrx, now: number): Promise<RaffleRow | undefined> {
+export async function findNextScheduled(db: RaffleDb, now: number): Promise<RaffleRow | undefined> {
   const row = await db
     .selectFrom('raffle')
     .selectAll()
@@ -76,14 +75,14 @@ export async function findNextScheduled(db: DbOrTrx, now: number): Promise<Raffl
   return row && normalise(row);
 }
 
-export async function listRafflesByStatus(db: DbOrTrx, statuses: readonly RaffleStatus[]): Promise<RaffleRow[]> {
+export async function listRafflesByStatus(db: RaffleDb, statuses: readonly RaffleStatus[]): Promise<RaffleRow[]> {
   const rows = await db.selectFrom('raffle').selectAll().where('status', 'in', statuses).orderBy('id').execute();
   return rows.map(normalise);
 }
 
 /** Newest first; `statuses` to filter, `beforeId` for the next page. */
 export async function listRaffles(
-  db: DbOrTrx,
+  db: RaffleDb,
   options: { statuses?: readonly RaffleStatus[]; beforeId?: number; limit: number },
 ): Promise<RaffleRow[]> {
   let query = db.selectFrom('raffle').selectAll();
@@ -93,7 +92,7 @@ export async function listRaffles(
   return rows.map(normalise);
 }
 
-export async function listPrizes(db: DbOrTrx, raffleIds: readonly number[]): Promise<Map<number, PrizeRow[]>> {
+export async function listPrizes(db: RaffleDb, raffleIds: readonly number[]): Promise<Map<number, PrizeRow[]>> {
   const byRaffle = new Map<number, PrizeRow[]>(raffleIds.map((id) => [id, []]));
   if (raffleIds.length === 0) return byRaffle;
   const rows = await db
@@ -109,7 +108,7 @@ export async function listPrizes(db: DbOrTrx, raffleIds: readonly number[]): Pro
   return byRaffle;
 }
 
-export async function listWinners(db: DbOrTrx, raffleIds: readonly number[]): Promise<Map<number, WinnerRow[]>> {
+export async function listWinners(db: RaffleDb, raffleIds: readonly number[]): Promise<Map<number, WinnerRow[]>> {
   const byRaffle = new Map<number, WinnerRow[]>(raffleIds.map((id) => [id, []]));
   if (raffleIds.length === 0) return byRaffle;
   const rows = await db
@@ -125,7 +124,7 @@ export async function listWinners(db: DbOrTrx, raffleIds: readonly number[]): Pr
 
 /** The member's entry in each of these raffles. */
 export async function memberEntries(
-  db: DbOrTrx,
+  db: RaffleDb,
   userId: string,
   raffleIds: readonly number[],
 ): Promise<Map<number, { entrantId: string; tickets: number }>> {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { RafflePrizeKind, RaffleStatus } from '../../../protocol/raffle';
+import type { CapabilityDb } from '../../db/schema';
 
 /**
  * Tables of the raffle capability (docs/product.md §12). Timestamps are epoch milliseconds. A raffle
@@ -84,3 +85,6 @@ export interface RaffleTables {
   raffle_entry: RaffleEntryTable;
   raffle_winner: RaffleWinnerTable;
 }
+
+/** The raffle capability's handle: its tables and the platform's. */
+export type RaffleDb = CapabilityDb<RaffleTables>;

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { type PrizeSpec, prizeListSchema } from '../../../protocol/raffle.schema';
 import type { GameVarDefinition } from '../../capability';
-import { gameVarValue, listGameVars } from '../gamevars/index';
-import type { Database } from '../index';
+import { gameVarValue, intGameVar, listGameVars } from '../gamevars/index';
 import { parseWeeklyTime, type WeeklySchedule } from './schedule';
+import type { RaffleDb } from './tables';
 
 /** The weekly prizes of an automatic raffle: a rare Agent, points, ticket bundles (docs/decisions/0131-weekly-raffle.md). */
 const DEFAULT_PRIZES: PrizeSpec[] = [
@@ -19,17 +18,11 @@ const weeklyTime = (sVarID: string, sDefault: string): GameVarDefinition => ({
   valid: (v) => typeof v === 'string' && parseWeeklyTime(v) !== null,
   hint: '"Ddd HH:MM" in UTC, e.g. "Mon 00:00"',
 });
-const onOff = (sVarID: string, sDefault: '0' | '1'): GameVarDefinition => ({
-  sVarID,
-  sType: 'int',
-  sDefault,
-  valid: (v) => v === 0 || v === 1,
-  hint: '0 (off) or 1 (on)',
-});
+const onOff = (sVarID: string, sDefault: 0 | 1) => intGameVar(sVarID, sDefault, 0, 1, '0 (off) or 1 (on)');
 
 /** The game variables the raffle reads: the weekly schedule, its prizes, the optional beacon. */
 export const RAFFLE_VARS = {
-  autoWeekly: onOff('iRaffleAutoWeekly', '1'),
+  autoWeekly: onOff('iRaffleAutoWeekly', 1),
   opens: weeklyTime('sRaffleOpens', 'Mon 00:00'),
   closes: weeklyTime('sRaffleCloses', 'Sun 20:00'),
   prizes: {
@@ -39,7 +32,7 @@ export const RAFFLE_VARS = {
     valid: (v) => prizeListSchema.safeParse(v).success,
     hint: '[{sKind:"item",sTemplateID,iQuantity} | {sKind:"points"|"tickets",iAmount,iQuantity}]',
   },
-  beacon: onOff('iRaffleBeacon', '0'),
+  beacon: onOff('iRaffleBeacon', 0),
 } satisfies Record<string, GameVarDefinition>;
 
 export interface RaffleVars {
@@ -49,7 +42,7 @@ export interface RaffleVars {
   beacon: boolean;
 }
 
-export async function loadRaffleVars(db: Kysely<Database>): Promise<RaffleVars> {
+export async function loadRaffleVars(db: RaffleDb): Promise<RaffleVars> {
   const entries = await listGameVars(db);
   const value = <T>(definition: GameVarDefinition) => gameVarValue<T>(entries, definition);
   return {

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { RaffleDetail, RaffleDrawInfo, RafflePrize, RaffleSummary, RaffleWinner } from '../../../protocol/raffle';
 import { prepared } from '../../shared/prepared';
-import type { DbOrTrx } from '../../shared/transaction';
 import { ttlCache } from '../../shared/ttlCache';
 import { usernamesOf } from '../identity/index';
-import type { Database } from '../index';
 import { beaconRoundTime } from './beacon';
 import { prizeView } from './prizes';
 import {
@@ -17,11 +14,12 @@ import {
   type WinnerRow,
 } from './raffles';
 import { weeklyWindows } from './schedule';
+import type { RaffleDb } from './tables';
 import { loadRaffleVars } from './vars';
 
 /** Raffles as members see them (docs/product.md §12): nothing secret before its time, winners by username. */
 export async function raffleSummaries(
-  db: DbOrTrx,
+  db: RaffleDb,
   rows: readonly RaffleRow[],
   userId: string,
 ): Promise<RaffleSummary[]> {
@@ -29,7 +27,7 @@ export async function raffleSummaries(
 }
 
 /** `userId` null: an outsider, signed out, who gets what a draw publishes and no member's name or part. */
-async function summarise(db: DbOrTrx, rows: readonly RaffleRow[], userId: string | null) {
+async function summarise(db: RaffleDb, rows: readonly RaffleRow[], userId: string | null) {
   const ids = rows.map((row) => row.id);
   const [prizes, winners, entries] = await Promise.all([
     listPrizes(db, ids),
@@ -73,7 +71,7 @@ function winnerView(winner: WinnerRow, usernames: ReadonlyMap<string, string>, u
  * One raffle with what it has published so far: the commitment, then the root, then the seed.
  * Signed out (`userId` null) the member's own fields are empty and the winners have no username.
  */
-export async function raffleDetail(db: DbOrTrx, row: RaffleRow, userId: string | null): Promise<RaffleDetail> {
+export async function raffleDetail(db: RaffleDb, row: RaffleRow, userId: string | null): Promise<RaffleDetail> {
   const { summaries, entries } = await summarise(db, [row], userId);
   const entry = entries.get(row.id);
   const revealed = row.status === 'drawing' || row.status === 'drawn';
@@ -100,20 +98,20 @@ export async function raffleDetail(db: DbOrTrx, row: RaffleRow, userId: string |
 /** What every member's pUserData shares about the raffle: the open one with its prizes, or when the next opens. */
 type CurrentRaffle = { open: RaffleRow; prizes: RafflePrize[] } | { open: null; nextOpensAt: number };
 
-async function readCurrentRaffle(db: DbOrTrx, now: number): Promise<CurrentRaffle> {
+async function readCurrentRaffle(db: RaffleDb, now: number): Promise<CurrentRaffle> {
   const open = await findOpenRaffle(db);
   if (!open) return { open: null, nextOpensAt: await nextOpening(db, now) };
   const prizes = await listPrizes(db, [open.id]);
   return { open, prizes: (prizes.get(open.id) ?? []).map(prizeView) };
 }
 
-const currents = new WeakMap<Kysely<Database>, ReturnType<typeof ttlCache<CurrentRaffle>>>();
+const currents = new WeakMap<RaffleDb, ReturnType<typeof ttlCache<CurrentRaffle>>>();
 
 /**
  * The current raffle is the same for every member: each instance keeps it for `ttlMs` (the
  * settings' cache time) instead of reading it on every getUserData; a member's own entry is read live.
  */
-export function rememberCurrentRaffle(db: Kysely<Database>, clock: { now(): number }, ttlMs: number): void {
+export function rememberCurrentRaffle(db: RaffleDb, clock: { now(): number }, ttlMs: number): void {
   currents.set(
     db,
     ttlCache(() => readCurrentRaffle(db, clock.now()), ttlMs),
@@ -121,11 +119,11 @@ export function rememberCurrentRaffle(db: Kysely<Database>, clock: { now(): numb
 }
 
 /** Forgets the remembered raffle after a transition made here (other instances see it within the ttl). */
-export function forgetCurrentRaffle(db: DbOrTrx): void {
+export function forgetCurrentRaffle(db: RaffleDb): void {
   currents.get(db)?.clear();
 }
 
-const entryOf = prepared((db, raffleId: number, userId: string) =>
+const entryOf = prepared((db: RaffleDb, raffleId: number, userId: string) =>
   db
     .selectFrom('raffle_entry')
     .select(['entrant_id', 'tickets'])
@@ -133,7 +131,7 @@ const entryOf = prepared((db, raffleId: number, userId: string) =>
     .where('user_id', '=', userId),
 );
 
-export async function raffleDrawInfo(db: DbOrTrx, userId: string, now: number): Promise<RaffleDrawInfo> {
+export async function raffleDrawInfo(db: RaffleDb, userId: string, now: number): Promise<RaffleDrawInfo> {
   const remembered = db.isTransaction ? undefined : currents.get(db);
   const current = remembered ? await remembered.get() : await readCurrentRaffle(db, now);
   if (!current.open) return { bActive: false, iNextOpensAt: current.nextOpensAt };
@@ -156,7 +154,7 @@ export async function raffleDrawInfo(db: DbOrTrx, userId: string, now: number): 
 }
 
 /** A scheduled raffle's opening, else the weekly schedule's next window (when on), else 0. */
-async function nextOpening(db: DbOrTrx, now: number): Promise<number> {
+async function nextOpening(db: RaffleDb, now: number): Promise<number> {
   const scheduled = await findNextScheduled(db, now);
   if (scheduled) return Number(scheduled.opens_at);
   const vars = await loadRaffleVars(db);

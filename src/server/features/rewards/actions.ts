@@ -3,10 +3,13 @@ import { getInventoryInput } from '../../../protocol/collectibles.schema';
 import { ErrorCode } from '../../../protocol/errors';
 import type { AckNoticesAnswer } from '../../../protocol/rewards';
 import { ackNoticesInput } from '../../../protocol/rewards.schema';
-import { type ActionDef, defineAction } from '../../http/actions';
+import { type ActionDef, actionDefiner } from '../../http/actions';
 import { memberInventory } from '../collectibles/index';
 import { findBalance } from './ledger';
 import { acknowledgeNotices } from './notices';
+import type { RewardsTables } from './tables';
+
+const defineAction = actionDefiner<RewardsTables>();
 
 export const rewardsActions: ActionDef[] = [
   defineAction({

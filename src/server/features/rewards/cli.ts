@@ -5,6 +5,7 @@ import { inTransaction } from '../../shared/transaction';
 import { findUserIdByHandle } from '../identity/index';
 import { grantDemoAgent } from './grants';
 import { applyGrant } from './ledger';
+import type { RewardsTables } from './tables';
 
 const MAX_OPERATOR_GRANT = 1_000_000;
 
@@ -43,7 +44,11 @@ export const rewardsCli: CliCommand[] = [
 ];
 
 /** An operator's grant of points or tickets: one ledger grant and its audit row, together. */
-async function grantAmount(asset: 'points' | 'tickets', args: string[], ctx: AdminContext): Promise<AdminResult> {
+async function grantAmount(
+  asset: 'points' | 'tickets',
+  args: string[],
+  ctx: AdminContext<RewardsTables>,
+): Promise<AdminResult> {
   const [handle, count, ...words] = args;
   const amount = Number(count);
   if (!handle || !Number.isInteger(amount) || amount < 1 || amount > MAX_OPERATOR_GRANT) {

@@ -1,7 +1,8 @@
 import { DAILY_CYCLE_DAYS, type DailyRewardDay, rewardDay } from '../../../protocol/rewards';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { applyGrant } from './ledger';
 import { notify } from './notices';
+import type { RewardsDb } from './tables';
 import type { RewardVars } from './vars';
 
 /**
@@ -61,7 +62,7 @@ export function dailyRewardDue(seen: DailyState | null, now: number, vars: Rewar
 }
 
 export async function claimDailyReward(
-  db: DbOrTrx,
+  db: RewardsDb,
   userId: string,
   now: number,
   vars: RewardVars,
@@ -107,7 +108,7 @@ export async function claimDailyReward(
 
 // ── Rows ─────────────────────────────────────────────────────────────────────────────────────
 
-export async function findDailyState(db: DbOrTrx, userId: string): Promise<DailyState | null> {
+export async function findDailyState(db: RewardsDb, userId: string): Promise<DailyState | null> {
   const row = await db
     .selectFrom('daily_login')
     .select(['last_day', 'day_in_cycle', 'cycles_completed'])
@@ -118,7 +119,7 @@ export async function findDailyState(db: DbOrTrx, userId: string): Promise<Daily
     : null;
 }
 
-async function saveDailyState(db: DbOrTrx, userId: string, state: DailyState, now: number): Promise<void> {
+async function saveDailyState(db: RewardsDb, userId: string, state: DailyState, now: number): Promise<void> {
   const values = {
     last_day: state.lastDay,
     day_in_cycle: state.dayInCycle,

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { NoticeKind } from '../../../protocol/rewards';
 import type { MemberRegistered } from '../../capability';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { listPoolTemplateIds } from '../collectibles/index';
 import { usernamesOf } from '../identity/index';
 import { applyGrant } from './ledger';
 import { notify, notifyReward } from './notices';
+import type { RewardsDb } from './tables';
 import { loadRewardVars } from './vars';
 
 /*
@@ -34,7 +35,7 @@ type ItemKind = Extract<NoticeKind, 'pNFT' | 'pRegisterNFT' | 'pArtNFT'>;
 type TicketKind = Extract<NoticeKind, 'iNewUserRaffleTickets' | 'iReferralRaffleTickets'>;
 
 async function grantItemFromPool(
-  trx: DbOrTrx,
+  trx: RewardsDb,
   grant: { userId: string; pool: string; key: string; reason: string; kind: ItemKind; now: number },
 ): Promise<boolean> {
   const templateId = pickTemplate(await listPoolTemplateIds(trx, grant.pool), grant.userId);
@@ -55,7 +56,7 @@ async function grantItemFromPool(
 }
 
 async function grantTickets(
-  trx: DbOrTrx,
+  trx: RewardsDb,
   grant: { userId: string; amount: number; key: string; reason: string; kind: TicketKind; now: number },
 ): Promise<boolean> {
   if (grant.amount <= 0) return false;
@@ -73,7 +74,7 @@ async function grantTickets(
 }
 
 /** Registration rewards (idempotent by key); joins the caller's transaction when given one. */
-export function grantRegistrationRewards(db: DbOrTrx, grant: RegistrationGrant): Promise<void> {
+export function grantRegistrationRewards(db: RewardsDb, grant: RegistrationGrant): Promise<void> {
   return inTransaction(db, async (trx) => {
     const { userId, now } = grant;
     const vars = await loadRewardVars(trx);
@@ -138,7 +139,7 @@ export function grantRegistrationRewards(db: DbOrTrx, grant: RegistrationGrant):
   });
 }
 
-function grantDemoAgentIn(trx: DbOrTrx, userId: string, now: number): Promise<boolean> {
+function grantDemoAgentIn(trx: RewardsDb, userId: string, now: number): Promise<boolean> {
   return grantItemFromPool(trx, {
     userId,
     pool: GrantPool.demoAgent,
@@ -150,6 +151,6 @@ function grantDemoAgentIn(trx: DbOrTrx, userId: string, now: number): Promise<bo
 }
 
 /** The demo-completion Agent, once per member: true when granted now, false when granted before. */
-export function grantDemoAgent(db: DbOrTrx, userId: string, now: number): Promise<boolean> {
+export function grantDemoAgent(db: RewardsDb, userId: string, now: number): Promise<boolean> {
   return inTransaction(db, (trx) => grantDemoAgentIn(trx, userId, now));
 }

@@ -1,9 +1,14 @@
 import { nextRewardDayStart } from '../../../protocol/rewards';
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { rewardsActions } from './actions';
 import { rewardsCli } from './cli';
-import { grantRegistrationRewards } from './grants';
+import { grantDemoAgent as grantDemoAgentOwn, grantRegistrationRewards } from './grants';
+import { applyGrant as applyGrantOwn, findBalance as findBalanceOwn, ledgerAfter as ledgerAfterOwn } from './ledger';
+import { ledgerTotals } from './metrics';
 import { rewardsMigrations } from './migrations';
+import { notifyReward as notifyRewardOwn } from './notices';
+import { readStatement as readStatementOwn } from './statement';
+import type { RewardsTables } from './tables';
 import { memberRewardsData } from './userData';
 import { loadRewardVars, REWARD_VARS } from './vars';
 
@@ -12,7 +17,7 @@ import { loadRewardVars, REWARD_VARS } from './vars';
  * the automatic grants (registration, referral, demo Agent, daily login), and the notices that
  * tell a member once.
  */
-export const rewards: Capability = {
+export const rewards: Capability<RewardsTables> = {
   name: 'rewards',
   uses: ['collectibles', 'gamevars', 'identity'],
   migrations: rewardsMigrations,
@@ -20,6 +25,7 @@ export const rewards: Capability = {
   cli: rewardsCli,
   start: (ctx) => ({
     actions: rewardsActions,
+    metrics: [ledgerTotals(ctx.db)],
     userData: (userId, now) => memberRewardsData(ctx.db, userId, now),
     // A new reward day grants its login reward on the next getUserData.
     userDataChangesAt: async (now) => nextRewardDayStart(now, (await loadRewardVars(ctx.db)).dailyResetOffsetMinutes),
@@ -27,8 +33,14 @@ export const rewards: Capability = {
   }),
 };
 
-export { grantDemoAgent } from './grants';
-export { applyGrant, findBalance, type Grant, type GrantLine, LedgerError, ledgerAfter } from './ledger';
-export { notifyReward } from './notices';
-export { readStatement, type StatementLine, type StatementPage } from './statement';
+export { type Grant, type GrantLine, LedgerError } from './ledger';
+export type { StatementLine, StatementPage } from './statement';
 export type { RewardsTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const grantDemoAgent = forOtherCapabilities(grantDemoAgentOwn);
+export const applyGrant = forOtherCapabilities(applyGrantOwn);
+export const findBalance = forOtherCapabilities(findBalanceOwn);
+export const ledgerAfter = forOtherCapabilities(ledgerAfterOwn);
+export const notifyReward = forOtherCapabilities(notifyRewardOwn);
+export const readStatement = forOtherCapabilities(readStatementOwn);

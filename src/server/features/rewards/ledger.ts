@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { createItem, itemTemplateIds } from '../collectibles/index';
-import type { LedgerAsset } from './tables';
+import type { LedgerAsset, RewardsDb } from './tables';
 
 /**
  * The one way points, tickets and collectibles change hands (docs/product.md §11). A grant's ledger
@@ -45,7 +45,7 @@ export function lineKey(grantKey: string, index: number): string {
   return index === 0 ? grantKey : `${grantKey}#${index + 1}`;
 }
 
-export function applyGrant(db: DbOrTrx, grant: Grant): Promise<GrantResult> {
+export function applyGrant(db: RewardsDb, grant: Grant): Promise<GrantResult> {
   return inTransaction(db, async (trx) => {
     const lines = grant.lines.length > 0 ? grant.lines : [{ asset: 'points' as const, amount: 0 }];
     const itemIds: number[] = [];
@@ -82,7 +82,7 @@ export function applyGrant(db: DbOrTrx, grant: Grant): Promise<GrantResult> {
 }
 
 /** Whether the ledger rows under `key` are exactly this grant's lines, for this member (a resend of it). */
-async function grantedBefore(db: DbOrTrx, key: string, grant: Grant, lines: GrantLine[]): Promise<boolean> {
+async function grantedBefore(db: RewardsDb, key: string, grant: Grant, lines: GrantLine[]): Promise<boolean> {
   const keys = [...lines.keys(), lines.length].map((index) => lineKey(key, index));
   const rows = await db
     .selectFrom('ledger')
@@ -105,7 +105,7 @@ async function grantedBefore(db: DbOrTrx, key: string, grant: Grant, lines: Gran
 }
 
 async function changeBalance(
-  trx: DbOrTrx,
+  trx: RewardsDb,
   userId: string,
   asset: 'points' | 'tickets',
   amount: number,
@@ -129,7 +129,7 @@ async function changeBalance(
 
 /** Inserts a ledger row unless its idempotency key exists; the new row's id, or null for a duplicate. */
 async function insertLedgerRow(
-  db: DbOrTrx,
+  db: RewardsDb,
   row: { userId: string; asset: LedgerAsset; amount: number; idemKey: string; reason: string; now: number },
 ): Promise<number | null> {
   // ON CONFLICT DO NOTHING, not catching the violation: PostgreSQL aborts a transaction on any error.
@@ -150,13 +150,13 @@ async function insertLedgerRow(
   return inserted ? Number(inserted.id) : null;
 }
 
-async function setLedgerItem(db: DbOrTrx, ledgerId: number, itemId: number): Promise<void> {
+async function setLedgerItem(db: RewardsDb, ledgerId: number, itemId: number): Promise<void> {
   await db.updateTable('ledger').set({ item_id: itemId }).where('id', '=', ledgerId).execute();
 }
 
 /** Adds (non-negative) amounts to a member's balance, creating it on first use. */
 async function addToBalance(
-  db: DbOrTrx,
+  db: RewardsDb,
   change: { userId: string; points: number; tickets: number; now: number },
 ): Promise<void> {
   await db
@@ -174,7 +174,7 @@ async function addToBalance(
 
 /** Takes `amount` of an asset if the balance covers it; false (and nothing changed) when it does not. */
 async function takeFromBalance(
-  db: DbOrTrx,
+  db: RewardsDb,
   change: { userId: string; asset: 'points' | 'tickets'; amount: number; now: number },
 ): Promise<boolean> {
   const column = sql.ref(change.asset);
@@ -187,7 +187,7 @@ async function takeFromBalance(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findBalance(db: DbOrTrx, userId: string): Promise<{ points: number; tickets: number }> {
+export async function findBalance(db: RewardsDb, userId: string): Promise<{ points: number; tickets: number }> {
   const row = await db
     .selectFrom('balance')
     .select(['points', 'tickets'])
@@ -202,7 +202,7 @@ export async function findBalance(db: DbOrTrx, userId: string): Promise<{ points
  * `keyPrefix` up to it. Undefined for a key the member does not have.
  */
 export async function ledgerAfter(
-  db: DbOrTrx,
+  db: RewardsDb,
   movement: { userId: string; key: string; keyPrefix: string },
 ): Promise<{ points: number; tickets: number; ticketsUnderPrefix: number } | undefined> {
   const row = await db

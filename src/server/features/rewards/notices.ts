@@ -1,7 +1,7 @@
 import type { Collectible } from '../../../protocol/collectibles';
 import type { NoticeKind, RewardNotice, RewardsUserData } from '../../../protocol/rewards';
 import { prepared } from '../../shared/prepared';
-import type { DbOrTrx } from '../../shared/transaction';
+import type { RewardsDb } from './tables';
 
 /**
  * Notices (docs/product.md §11): what a member is told once — a grant, a refused referral code — kept
@@ -45,7 +45,7 @@ export interface NoticePayloads {
 }
 
 export function notify<K extends NoticeKind>(
-  db: DbOrTrx,
+  db: RewardsDb,
   notice: { userId: string; kind: K; payload: NoticePayloads[K]; key: string; now: number },
 ): Promise<void> {
   return insertNotice(db, {
@@ -62,7 +62,7 @@ export function notify<K extends NoticeKind>(
  * with the grant's key): it shows as its own popup after the spec's ones.
  */
 export function notifyReward(
-  db: DbOrTrx,
+  db: RewardsDb,
   notice: { userId: string; key: string; now: number } & RewardNoticePayload,
 ): Promise<void> {
   const { userId, key, now, ...payload } = notice;
@@ -167,7 +167,7 @@ export interface PendingNoticeRow {
 
 /** Stores a notice unless one with the same key exists (a retried grant tells the member once). */
 async function insertNotice(
-  db: DbOrTrx,
+  db: RewardsDb,
   notice: { userId: string; kind: string; payload: string; idemKey: string; now: number },
 ): Promise<void> {
   await db
@@ -184,7 +184,7 @@ async function insertNotice(
     .execute();
 }
 
-const pendingNotices = prepared((db, userId: string) =>
+const pendingNotices = prepared((db: RewardsDb, userId: string) =>
   db
     .selectFrom('notice')
     .select(['id', 'kind', 'payload'])
@@ -193,14 +193,14 @@ const pendingNotices = prepared((db, userId: string) =>
     .orderBy('id'),
 );
 
-export async function listPendingNotices(db: DbOrTrx, userId: string): Promise<PendingNoticeRow[]> {
+export async function listPendingNotices(db: RewardsDb, userId: string): Promise<PendingNoticeRow[]> {
   const rows = await pendingNotices(db, userId);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** Marks the member's pending notices of these kinds (up to an id, if given) acknowledged (idempotent); how many changed. */
 export async function acknowledgeNotices(
-  db: DbOrTrx,
+  db: RewardsDb,
   ack: { userId: string; kinds: NoticeKind[]; upToNoticeId?: number; now: number },
 ): Promise<number> {
   if (ack.kinds.length === 0) return 0;

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
-import type { LedgerAsset } from './tables';
+import type { LedgerAsset, RewardsDb } from './tables';
 
 /**
  * A member's statement (docs/product.md §11, §13): every movement of their ledger, newest first,
@@ -29,7 +28,7 @@ export interface StatementPage {
 }
 
 export async function readStatement(
-  db: DbOrTrx,
+  db: RewardsDb,
   userId: string,
   page: { beforeId?: number; limit: number },
 ): Promise<StatementPage> {

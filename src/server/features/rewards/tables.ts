@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CapabilityDb } from '../../db/schema';
 
 /** Tables of the rewards capability: balances and their ledger, notices, the daily login cycle. */
 
@@ -51,3 +52,6 @@ export interface RewardsTables {
   notice: NoticeTable;
   daily_login: DailyLoginTable;
 }
+
+/** The rewards capability's handle: its tables and the platform's. */
+export type RewardsDb = CapabilityDb<RewardsTables>;

@@ -1,13 +1,13 @@
 import type { RewardsUserData } from '../../../protocol/rewards';
 import { prepared } from '../../shared/prepared';
-import type { DbOrTrx } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
 import { claimDailyReward, type DailyState, dailyRewardDue } from './daily';
 import { listPendingNotices, noticeFields, noticeItemIds, parseNotices } from './notices';
+import type { RewardsDb } from './tables';
 import { loadRewardVars } from './vars';
 
 /** The member's balances and daily cycle in one read (either row may not exist yet). */
-const holdings = prepared((db, userId: string) =>
+const holdings = prepared((db: RewardsDb, userId: string) =>
   db.selectNoFrom((eb) => [
     eb.selectFrom('balance').select('points').where('user_id', '=', userId).as('points'),
     eb.selectFrom('balance').select('tickets').where('user_id', '=', userId).as('tickets'),
@@ -17,7 +17,7 @@ const holdings = prepared((db, userId: string) =>
   ]),
 );
 
-async function readHoldings(db: DbOrTrx, userId: string) {
+async function readHoldings(db: RewardsDb, userId: string) {
   const [row] = await holdings(db, userId);
   const daily: DailyState | null =
     row?.last_day != null
@@ -31,7 +31,7 @@ async function readHoldings(db: DbOrTrx, userId: string) {
  * strip. The first call of a reward day grants that day's login reward; any other call only
  * reads: the balances with the daily cycle, then the pending notices (and their items, if any).
  */
-export async function memberRewardsData(db: DbOrTrx, userId: string, now: number): Promise<RewardsUserData> {
+export async function memberRewardsData(db: RewardsDb, userId: string, now: number): Promise<RewardsUserData> {
   const vars = await loadRewardVars(db);
   let held = await readHoldings(db, userId);
   if (dailyRewardDue(held.daily, now, vars)) {

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { DailyRewardDay } from '../../../protocol/rewards';
 import { dailyRewardsSchema } from '../../../protocol/rewards.schema';
 import type { GameVarDefinition } from '../../capability';
-import { gameVarValue, readGameVars } from '../gamevars/index';
-import type { Database } from '../index';
+import { gameVarValue, intGameVar, readGameVars } from '../gamevars/index';
+import type { RewardsDb } from './tables';
 
 /** The game variables the reward rules read (docs/decisions/0043-daily-reward-cycle.md and 0044 have the defaults' reasons). */
 const NORMAL_DAILY: DailyRewardDay[] = [10, 20, 30, 40, 50, 75, 100].map((iPoints, day) => ({
@@ -15,16 +14,8 @@ const FIRST_CYCLE_DAILY: DailyRewardDay[] = NORMAL_DAILY.map((d) => ({
   iTickets: d.iTickets,
 }));
 
-const nonNegativeInt = (max: number) => (v: unknown) =>
-  Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max;
 const sevenDays = (v: unknown) => dailyRewardsSchema.safeParse(v).success;
-const tickets = (sVarID: string): GameVarDefinition => ({
-  sVarID,
-  sType: 'int',
-  sDefault: '1',
-  valid: nonNegativeInt(1000),
-  hint: '0…1000',
-});
+const tickets = (sVarID: string) => intGameVar(sVarID, 1, 0, 1000);
 
 export const REWARD_VARS = {
   dailyRewards: {
@@ -44,13 +35,7 @@ export const REWARD_VARS = {
   newUserRaffleTickets: tickets('iNewUserRaffleTickets'),
   referralRaffleTickets: tickets('iReferralRaffleTickets'),
   referrerRaffleTickets: tickets('iReferrerRaffleTickets'),
-  dailyResetOffsetMinutes: {
-    sVarID: 'iDailyResetOffsetMinutes',
-    sType: 'int',
-    sDefault: '0',
-    valid: (v) => Number.isInteger(v) && Math.abs(v as number) <= 14 * 60,
-    hint: '-840…840 minutes',
-  },
+  dailyResetOffsetMinutes: intGameVar('iDailyResetOffsetMinutes', 0, -14 * 60, 14 * 60, '-840…840 minutes'),
 } satisfies Record<string, GameVarDefinition>;
 
 /** The typed values the reward rules use; a broken stored value falls back to its default. */
@@ -78,7 +63,7 @@ export function rewardVars(entries: Parameters<typeof gameVarValue>[0]): RewardV
 /** Parsed once per list of game vars: the list stays the same object while it is remembered. */
 const parsed = new WeakMap<object, RewardVars>();
 
-export async function loadRewardVars(db: Kysely<Database>): Promise<RewardVars> {
+export async function loadRewardVars(db: RewardsDb): Promise<RewardVars> {
   const entries = await readGameVars(db);
   let vars = parsed.get(entries);
   if (!vars) {

@@ -2,11 +2,14 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { PointsStatementAnswer, StoreCatalogueAnswer } from '../../../protocol/store';
 import { STATEMENT_PAGE_SIZE } from '../../../protocol/store';
 import { buyStoreItemInput, getPointsStatementInput, getStoreCatalogueInput } from '../../../protocol/store.schema';
-import { type ActionDef, defineAction } from '../../http/actions';
+import { type ActionDef, actionDefiner } from '../../http/actions';
 import { getFlags } from '../maintenance/index';
 import { findBalance, readStatement } from '../rewards/index';
 import { memberCatalogue } from './catalogue';
 import { buyStoreItem } from './purchase';
+import type { StoreTables } from './tables';
+
+const defineAction = actionDefiner<StoreTables>();
 
 export const storeActions: ActionDef[] = [
   defineAction({

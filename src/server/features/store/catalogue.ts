@@ -1,24 +1,23 @@
 import type { StoreItemView } from '../../../protocol/store';
-import type { DbOrTrx } from '../../shared/transaction';
 import { mediaUrl } from '../collectibles/index';
-import type { StoreItemTable } from './tables';
+import type { StoreDb, StoreItemTable } from './tables';
 
 /** The catalogue as members see it (docs/product.md §13): items on sale or coming, with what this member bought. */
 
 export type StoreItemRow = StoreItemTable;
 
-export function findStoreItem(db: DbOrTrx, id: string): Promise<StoreItemRow | undefined> {
+export function findStoreItem(db: StoreDb, id: string): Promise<StoreItemRow | undefined> {
   return db.selectFrom('store_item').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listStoreItems(db: DbOrTrx, options: { includeRetired?: boolean } = {}): Promise<StoreItemRow[]> {
+export function listStoreItems(db: StoreDb, options: { includeRetired?: boolean } = {}): Promise<StoreItemRow[]> {
   let query = db.selectFrom('store_item').selectAll().orderBy('sort').orderBy('id');
   if (!options.includeRetired) query = query.where('retired_at', 'is', null);
   return query.execute();
 }
 
 /** Items a member may see: not retired and not ended (coming ones show with their date). */
-export async function memberCatalogue(db: DbOrTrx, userId: string, now: number): Promise<StoreItemView[]> {
+export async function memberCatalogue(db: StoreDb, userId: string, now: number): Promise<StoreItemView[]> {
   const [rows, holdings] = await Promise.all([
     db
       .selectFrom('store_item')
@@ -32,16 +31,6 @@ export async function memberCatalogue(db: DbOrTrx, userId: string, now: number):
   ]);
   const bought = new Map(holdings.map((h) => [h.item_id, Number(h.bought)]));
   return rows.map((row) => storeItemView(row, bought.get(row.id) ?? 0));
-}
-
-export async function boughtBy(db: DbOrTrx, userId: string, itemId: string): Promise<number> {
-  const row = await db
-    .selectFrom('store_holding')
-    .select('bought')
-    .where('user_id', '=', userId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return Number(row?.bought ?? 0);
 }
 
 export function storeItemView(row: StoreItemRow, bought: number): StoreItemView {

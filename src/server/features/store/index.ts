@@ -4,6 +4,7 @@ import { storeCli } from './cli';
 import { storeMigrations } from './migrations';
 import { forgetOldRefusals } from './purchase';
 import { seedDemoStore } from './seed';
+import type { StoreTables } from './tables';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -12,7 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * entries priced in points, purchases that change points, stock and the member's limit in one
  * transaction through the rewards ledger, and the member's points statement.
  */
-export const store: Capability = {
+export const store: Capability<StoreTables> = {
   name: 'store',
   uses: ['rewards', 'collectibles', 'maintenance'],
   migrations: storeMigrations,

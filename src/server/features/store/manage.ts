@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_MEMBER_LIMIT, STORE_ITEM_KINDS } from '../../../protocol/store';
 import { storeItemId } from '../../../protocol/store.schema';
 import { writeAudit } from '../../shared/audit';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { templateSummaries } from '../collectibles/index';
 import { findStoreItem, type StoreItemRow } from './catalogue';
+import type { StoreDb } from './tables';
 
 /**
  * The operator's changes to the catalogue (docs/product.md §17): add, update, retire, restock.
@@ -65,7 +66,7 @@ const OPTION_OF: Record<string, string> = {
 /** The art a new item gets unless the operator names one. */
 const DEFAULT_IMAGE = { tickets: 'store/ticket-bundle.svg', 'raffle-entry': 'store/raffle-entry.svg' } as const;
 
-async function checked(db: DbOrTrx, fields: ItemFields): Promise<{ fields: ItemFields } | { problem: string }> {
+async function checked(db: StoreDb, fields: ItemFields): Promise<{ fields: ItemFields } | { problem: string }> {
   const parsed = itemSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -80,7 +81,7 @@ async function checked(db: DbOrTrx, fields: ItemFields): Promise<{ fields: ItemF
 }
 
 export async function addStoreItem(
-  db: DbOrTrx,
+  db: StoreDb,
   id: string,
   given: Partial<ItemFields>,
   audit: { actor: string; now: number },
@@ -120,7 +121,7 @@ export async function addStoreItem(
 }
 
 export async function updateStoreItem(
-  db: DbOrTrx,
+  db: StoreDb,
   id: string,
   changes: Partial<ItemFields>,
   audit: { actor: string; now: number },
@@ -145,7 +146,7 @@ export async function updateStoreItem(
 
 /** Takes an item off sale for good: members no longer see it, and its purchases stay valid. */
 export async function retireStoreItem(
-  db: DbOrTrx,
+  db: StoreDb,
   id: string,
   audit: { actor: string; now: number },
 ): Promise<ChangeResult> {
@@ -169,7 +170,7 @@ export async function retireStoreItem(
 
 /** Adds units to an item's stock in one conditional write (purchases may be taking units meanwhile). */
 export async function restockStoreItem(
-  db: DbOrTrx,
+  db: StoreDb,
   id: string,
   units: number,
   audit: { actor: string; now: number },
@@ -202,7 +203,7 @@ export async function restockStoreItem(
 }
 
 /** Units sold of each item (completed purchases), for the operator's list. */
-export async function unitsSold(db: DbOrTrx): Promise<Map<string, number>> {
+export async function unitsSold(db: StoreDb): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('store_holding')
     .select(['item_id', (eb) => eb.fn.sum<number>('bought').as('sold')])

@@ -1,11 +1,12 @@
 import type { Collectible } from '../../../protocol/collectibles';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import { availability, type BuyStoreItemAnswer, PURCHASE_KEY_RETENTION_MS } from '../../../protocol/store';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
 import { getFlags } from '../maintenance/index';
 import { applyGrant, findBalance, type GrantLine, LedgerError, notifyReward } from '../rewards/index';
 import { findStoreItem, type StoreItemRow } from './catalogue';
+import type { StoreDb } from './tables';
 
 /**
  * A purchase (docs/product.md §13): one transaction claims the member's key, takes the stock,
@@ -40,7 +41,7 @@ class StoreRefusal extends Error {
   }
 }
 
-export async function buyStoreItem(db: DbOrTrx, request: PurchaseRequest): Promise<BuyStoreItemAnswer> {
+export async function buyStoreItem(db: StoreDb, request: PurchaseRequest): Promise<BuyStoreItemAnswer> {
   try {
     const stored = await inTransaction(db, async (trx) => {
       // Claiming the key first: a second request with it waits here until the first one ends.
@@ -67,7 +68,7 @@ export async function buyStoreItem(db: DbOrTrx, request: PurchaseRequest): Promi
   return replay(db, earlier, request);
 }
 
-async function completePurchase(trx: DbOrTrx, purchaseId: number, request: PurchaseRequest): Promise<StoredAnswer> {
+async function completePurchase(trx: StoreDb, purchaseId: number, request: PurchaseRequest): Promise<StoredAnswer> {
   const { userId, quantity, now } = request;
   const item = await findStoreItem(trx, request.itemId);
   if (!item) throw new StoreRefusal(ErrorCode.NOT_FOUND, 'There is no such item in the store.', false);
@@ -132,7 +133,7 @@ async function completePurchase(trx: DbOrTrx, purchaseId: number, request: Purch
 }
 
 /** Takes `quantity` units unless fewer are left (nothing to take for an unlimited item). */
-async function takeStock(trx: DbOrTrx, item: StoreItemRow, quantity: number, now: number): Promise<void> {
+async function takeStock(trx: StoreDb, item: StoreItemRow, quantity: number, now: number): Promise<void> {
   if (item.stock === null) return;
   const taken = await trx
     .updateTable('store_item')
@@ -150,7 +151,7 @@ async function takeStock(trx: DbOrTrx, item: StoreItemRow, quantity: number, now
 
 /** Counts the units against the member's limit; refused when they would pass it. */
 async function raiseHolding(
-  trx: DbOrTrx,
+  trx: StoreDb,
   item: StoreItemRow,
   userId: string,
   quantity: number,
@@ -187,7 +188,7 @@ interface PurchaseRow {
   answer: string;
 }
 
-function findPurchaseByKey(db: DbOrTrx, userId: string, clientKey: string): Promise<PurchaseRow | undefined> {
+function findPurchaseByKey(db: StoreDb, userId: string, clientKey: string): Promise<PurchaseRow | undefined> {
   return db
     .selectFrom('store_purchase')
     .select(['id', 'item_id', 'quantity', 'answer'])
@@ -197,7 +198,7 @@ function findPurchaseByKey(db: DbOrTrx, userId: string, clientKey: string): Prom
 }
 
 /** The purchase's id, or null when the key is taken (a concurrent request with it waits here until that one ends). */
-async function claimKey(trx: DbOrTrx, request: PurchaseRequest): Promise<number | null> {
+async function claimKey(trx: StoreDb, request: PurchaseRequest): Promise<number | null> {
   const row = await trx
     .insertInto('store_purchase')
     .values({
@@ -216,7 +217,7 @@ async function claimKey(trx: DbOrTrx, request: PurchaseRequest): Promise<number 
 }
 
 /** Keeps a refusal under its key; false when another request with the key got there first. */
-async function rememberRefusal(db: DbOrTrx, request: PurchaseRequest, refusal: StoredAnswer): Promise<boolean> {
+async function rememberRefusal(db: StoreDb, request: PurchaseRequest, refusal: StoredAnswer): Promise<boolean> {
   const row = await db
     .insertInto('store_purchase')
     .values({
@@ -234,14 +235,14 @@ async function rememberRefusal(db: DbOrTrx, request: PurchaseRequest, refusal: S
   return row !== undefined;
 }
 
-async function replay(db: DbOrTrx, earlier: PurchaseRow, request: PurchaseRequest): Promise<BuyStoreItemAnswer> {
+async function replay(db: StoreDb, earlier: PurchaseRow, request: PurchaseRequest): Promise<BuyStoreItemAnswer> {
   if (earlier.item_id !== request.itemId || Number(earlier.quantity) !== request.quantity) {
     return { iErrorCode: ErrorCode.PURCHASE_KEY_REUSED, sMessage: errorMessage(ErrorCode.PURCHASE_KEY_REUSED) };
   }
   return { ...(await withItems(db, JSON.parse(earlier.answer) as StoredAnswer)), bReplayed: true };
 }
 
-async function withItems(db: DbOrTrx, stored: StoredAnswer): Promise<BuyStoreItemAnswer> {
+async function withItems(db: StoreDb, stored: StoredAnswer): Promise<BuyStoreItemAnswer> {
   const { aItemIDs, ...answer } = stored;
   if (aItemIDs === undefined) return answer;
   const views = await collectiblesByIds(db, aItemIDs);
@@ -250,7 +251,7 @@ async function withItems(db: DbOrTrx, stored: StoredAnswer): Promise<BuyStoreIte
 }
 
 /** Forgets refusals older than the retention, so their keys may be used again (completed purchases stay: receipts). */
-export async function forgetOldRefusals(db: DbOrTrx, now: number): Promise<number> {
+export async function forgetOldRefusals(db: StoreDb, now: number): Promise<number> {
   const result = await db
     .deleteFrom('store_purchase')
     .where('error_code', '!=', ErrorCode.OK)

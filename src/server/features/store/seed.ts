@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_MEMBER_LIMIT, STORE_ITEM_KINDS } from '../../../protocol/store';
 import { storeItemId } from '../../../protocol/store.schema';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
 import { templateSummaries } from '../collectibles/index';
+import type { StoreDb } from './tables';
 
 /**
  * The demo items shipped in content/store.json, so a fresh install has a living store. Unlike the
@@ -35,7 +36,7 @@ const storeContentSchema = z.object({
   ),
 });
 
-export async function seedDemoStore(db: DbOrTrx, now: number, dir = CONTENT_DIR): Promise<void> {
+export async function seedDemoStore(db: StoreDb, now: number, dir = CONTENT_DIR): Promise<void> {
   const content = storeContentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'store.json'), 'utf8')));
   await inTransaction(db, async (trx) => {
     for (const item of content.items) {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StoreItemKind } from '../../../protocol/store';
+import type { CapabilityDb } from '../../db/schema';
 
 /** Tables of the reward store: the catalogue, what each member bought of each item, and purchases by key. */
 
@@ -60,3 +61,6 @@ export interface StoreTables {
   store_holding: StoreHoldingTable;
   store_purchase: StorePurchaseTable;
 }
+
+/** The store capability's handle: its tables and the platform's. */
+export type StoreDb = CapabilityDb<StoreTables>;

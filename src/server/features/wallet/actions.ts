@@ -1,12 +1,15 @@
 import { ErrorCode } from '../../../protocol/errors';
 import { getWalletNonceInput, setWalletAddressInput, unlinkWalletInput } from '../../../protocol/wallet.schema';
 import type { AppContext } from '../../capability';
-import { type ActionDef, defineAction, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { getFlags } from '../maintenance/index';
 import { issueNonce, linkWallet, unlinkWallet } from './links';
+import type { WalletTables } from './tables';
+
+const defineAction = actionDefiner<WalletTables>();
 
 /** The host members see in the message they sign (the portal's public address). */
-const domainOf = (deps: AppContext) => new URL(deps.config.publicUrl).host;
+const domainOf = (deps: AppContext<WalletTables>) => new URL(deps.config.publicUrl).host;
 
 export const walletActions: ActionDef[] = [
   defineAction({

@@ -3,6 +3,7 @@ import type { Capability } from '../../capability';
 import { walletActions } from './actions';
 import { forgetExpiredNonces, walletUserData } from './links';
 import { walletMigrations } from './migrations';
+import type { WalletTables } from './tables';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -11,7 +12,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * address per member (optionally proven by a signature), unlinkWallet removes it, and pUserData
  * carries it for /account.
  */
-export const wallet: Capability = {
+export const wallet: Capability<WalletTables> = {
   name: 'wallet',
   uses: ['maintenance'],
   migrations: walletMigrations,

@@ -12,7 +12,7 @@ import {
 import { fail } from '../../http/actions';
 import { writeAudit } from '../../shared/audit';
 import { prepared } from '../../shared/prepared';
-import type { DbOrTrx } from '../../shared/transaction';
+import type { WalletDb } from './tables';
 
 /**
  * The member's linked wallet (docs/product.md §16): one address per member, one member per address,
@@ -36,7 +36,7 @@ function knownNetwork(chain: string, chainId: number) {
 const memberActor = (userId: string) => `member:${userId}`;
 
 export async function issueNonce(
-  db: DbOrTrx,
+  db: WalletDb,
   p: { userId: string; address: string; chainId: number; domain: string; now: number },
 ): Promise<WalletNonceAnswer> {
   const address = checksummed(p.address);
@@ -74,7 +74,7 @@ export interface LinkRequest {
 }
 
 /** setWalletAddress: validates, proves (when signed) and links the address in one transaction. */
-export async function linkWallet(db: DbOrTrx, r: LinkRequest): Promise<WalletAnswer> {
+export async function linkWallet(db: WalletDb, r: LinkRequest): Promise<WalletAnswer> {
   const address = checksummed(r.address);
   if (!address) return fail(ErrorCode.WALLET_BAD_ADDRESS);
   const network = knownNetwork(r.chain, r.chainId);
@@ -157,7 +157,7 @@ export async function linkWallet(db: DbOrTrx, r: LinkRequest): Promise<WalletAns
   });
 }
 
-export async function unlinkWallet(db: DbOrTrx, userId: string, now: number): Promise<WalletAnswer> {
+export async function unlinkWallet(db: WalletDb, userId: string, now: number): Promise<WalletAnswer> {
   return db.transaction().execute(async (trx) => {
     const [removed] = await trx.deleteFrom('wallet_link').where('user_id', '=', userId).returning('address').execute();
     if (!removed) return fail(ErrorCode.WALLET_NOT_LINKED);
@@ -172,15 +172,15 @@ export async function unlinkWallet(db: DbOrTrx, userId: string, now: number): Pr
 }
 
 /** getUserData's hot path: compiled once (shared/prepared.ts). */
-const linkOf = prepared((db, userId: string) =>
+const linkOf = prepared((db: WalletDb, userId: string) =>
   db.selectFrom('wallet_link').select(['address', 'chain', 'chain_id', 'proven']).where('user_id', '=', userId),
 );
 
-export async function linkedWallet(db: DbOrTrx, userId: string) {
+export async function linkedWallet(db: WalletDb, userId: string) {
   return (await linkOf(db, userId))[0];
 }
 
-export async function walletUserData(db: DbOrTrx, userId: string): Promise<WalletUserData> {
+export async function walletUserData(db: WalletDb, userId: string): Promise<WalletUserData> {
   const row = await linkedWallet(db, userId);
   return {
     sWalletAddress: row?.address ?? null,
@@ -191,6 +191,6 @@ export async function walletUserData(db: DbOrTrx, userId: string): Promise<Walle
 }
 
 /** Signing requests nobody used. */
-export async function forgetExpiredNonces(db: DbOrTrx, now: number): Promise<void> {
+export async function forgetExpiredNonces(db: WalletDb, now: number): Promise<void> {
   await db.deleteFrom('wallet_nonce').where('expires_at', '<', now).execute();
 }

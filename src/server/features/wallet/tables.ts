@@ -1,3 +1,4 @@
+import type { CapabilityDb } from '../../db/schema';
 /** Tables of the wallet capability: one linked wallet per member, and the signing requests. */
 
 export interface WalletLinkTable {
@@ -28,3 +29,6 @@ export interface WalletTables {
   wallet_link: WalletLinkTable;
   wallet_nonce: WalletNonceTable;
 }
+
+/** The wallet capability's handle: its tables and the platform's. */
+export type WalletDb = CapabilityDb<WalletTables>;

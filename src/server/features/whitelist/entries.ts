@@ -3,7 +3,8 @@ import { EMAIL_PATTERN } from '../../../protocol/identity';
 import type { WhitelistKind } from '../../../protocol/whitelist';
 import { writeAudit } from '../../shared/audit';
 import { prepared } from '../../shared/prepared';
-import { type DbOrTrx, inTransaction } from '../../shared/transaction';
+import { inTransaction } from '../../shared/transaction';
+import type { WhitelistDb } from './tables';
 
 /**
  * The whitelist (docs/product.md §7): wallet addresses and emails an operator put on it. Lookups
@@ -25,7 +26,7 @@ export function parseEntry(text: string): Entry | null {
 
 /** Is either the address or the email on the list. */
 export async function isListed(
-  db: DbOrTrx,
+  db: WhitelistDb,
   query: { address?: string | null; email?: string | null },
 ): Promise<boolean> {
   const wanted: Entry[] = [];
@@ -42,7 +43,7 @@ export async function isListed(
 }
 
 /** The same question for getUserData's hot path, compiled once: the member's email or linked address is listed. */
-const listedPair = prepared((db, email: string, address: string) =>
+const listedPair = prepared((db: WhitelistDb, email: string, address: string) =>
   db
     .selectFrom('whitelist_entry')
     .select('id')
@@ -55,7 +56,7 @@ const listedPair = prepared((db, email: string, address: string) =>
     .limit(1),
 );
 
-export async function isMemberListed(db: DbOrTrx, email: string | null, address: string | null): Promise<boolean> {
+export async function isMemberListed(db: WhitelistDb, email: string | null, address: string | null): Promise<boolean> {
   const rows = await listedPair(db, (email ?? '').toLowerCase(), (address ?? '').toLowerCase());
   return rows.length > 0;
 }
@@ -66,7 +67,13 @@ export interface Audit {
 }
 
 /** Adds the entries not yet listed; answers how many were new. One transaction, one audit row. */
-export async function addEntries(db: DbOrTrx, entries: Entry[], note: string, audit: Audit, action = 'whitelist.add') {
+export async function addEntries(
+  db: WhitelistDb,
+  entries: Entry[],
+  note: string,
+  audit: Audit,
+  action = 'whitelist.add',
+) {
   return inTransaction(db, async (trx) => {
     const added: string[] = [];
     for (const entry of entries) {
@@ -89,7 +96,7 @@ export async function addEntries(db: DbOrTrx, entries: Entry[], note: string, au
   });
 }
 
-export async function removeEntry(db: DbOrTrx, entry: Entry, audit: Audit): Promise<boolean> {
+export async function removeEntry(db: WhitelistDb, entry: Entry, audit: Audit): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const result = await trx
       .deleteFrom('whitelist_entry')
@@ -102,7 +109,7 @@ export async function removeEntry(db: DbOrTrx, entry: Entry, audit: Audit): Prom
   });
 }
 
-export function listEntries(db: DbOrTrx) {
+export function listEntries(db: WhitelistDb) {
   return db
     .selectFrom('whitelist_entry')
     .select(['kind', 'value', 'note', 'added_by', 'created_at'])

@@ -2,17 +2,20 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { IsWhitelistedAnswer } from '../../../protocol/whitelist';
 import { isWhitelistedInput } from '../../../protocol/whitelist.schema';
 import type { Capability } from '../../capability';
-import { defineAction } from '../../http/actions';
+import { actionDefiner } from '../../http/actions';
 import { whitelistCli } from './cli';
 import { isListed, isMemberListed } from './entries';
 import { whitelistMigrations } from './migrations';
+import type { WhitelistTables } from './tables';
+
+const defineAction = actionDefiner<WhitelistTables>();
 
 /**
  * The whitelist service (docs/product.md §7): `POST /api/whitelist/isWhitelisted` with no token,
  * by wallet address or email; bInWhitelist in pUserData (the member's email or linked wallet is
  * listed); operators manage the list with `whitelist add|remove|list|import`.
  */
-export const whitelist: Capability = {
+export const whitelist: Capability<WhitelistTables> = {
   name: 'whitelist',
   // Its pUserData part reads theirs (email, linked address), so it comes after both.
   uses: ['identity', 'wallet'],

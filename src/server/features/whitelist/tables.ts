@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { WhitelistKind } from '../../../protocol/whitelist';
+import type { CapabilityDb } from '../../db/schema';
 
 /** One whitelisted wallet address or email (stored lower case; unique per kind). */
 export interface WhitelistEntryTable {
@@ -14,3 +15,6 @@ export interface WhitelistEntryTable {
 export interface WhitelistTables {
   whitelist_entry: WhitelistEntryTable;
 }
+
+/** The whitelist capability's handle: its tables and the platform's. */
+export type WhitelistDb = CapabilityDb<WhitelistTables>;

@@ -1,0 +1,14 @@
+import fastifyCors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** Cross-origin calls from the configured origins (CORS_ORIGINS): the API's methods and headers. */
+export async function cors(app: FastifyInstance, config: Pick<Config, 'corsOrigins'>): Promise<void> {
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['Client-Version', 'set-auth-token', 'X-Request-Id'],
+    maxAge: 600,
+  });
+}

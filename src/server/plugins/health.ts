@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { PlatformDb } from '../db/schema';
+import type { Bus } from '../shared/bus';
+
+export interface HealthOptions {
+  config: Pick<Config, 'version'>;
+  db: PlatformDb;
+  bus: Pick<Bus, 'kind' | 'connected' | 'instanceId'>;
+  /** True once shutdown began: readiness answers 503 so the balancer stops sending traffic. */
+  draining(): boolean;
+}
+
+/** GET /healthz (liveness: the process and its database answer) and /readyz (send traffic here). */
+export function health(app: FastifyInstance, { config, db, bus, draining }: HealthOptions): void {
+  const databaseReachable = async () => {
+    try {
+      await sql`select 1`.execute(db);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
+    if (await databaseReachable()) return { ok: true, version: config.version };
+    return reply.code(503).send({ ok: false, version: config.version });
+  });
+  // Database and Redis reachable, not shutting down.
+  app.get('/readyz', { config: { rateLimit: false } }, async (_req, reply) => {
+    const checks = {
+      database: await databaseReachable(),
+      redis: bus.kind === 'memory' ? true : bus.connected(),
+      draining: draining(),
+    };
+    const ok = checks.database && checks.redis && !checks.draining;
+    return reply.code(ok ? 200 : 503).send({ ok, version: config.version, instance: bus.instanceId, ...checks });
+  });
+}
