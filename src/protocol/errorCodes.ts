@@ -5,7 +5,7 @@
  * so application codes stay below 100 (104 is the spec's "registration returned nothing").
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
  * identity, 20–29 raffle, 30–39 store, 40–49 chat, 50–59 games, 60–69 wallet and whitelist,
- * 70–79 platform safety (hardening), 80–98 free.
+ * 70–79 platform safety (hardening), 80–89 operator console, 90–98 free.
  */
 export const ErrorCode = {
   OK: 0,
@@ -71,6 +71,19 @@ export const ErrorCode = {
   // Platform safety (hardening): 70–79.
   /** Any other request id or idempotency key sent again with a different request (a chat message's nonce…). */
   REQUEST_KEY_REUSED: 70,
+  // Operator console (issue 27): 80–89.
+  /** A console action asked with no operator session, or with a member's token. */
+  CONSOLE_NOT_OPERATOR: 80,
+  /** The operator has not enrolled or not passed the second factor in this console session. */
+  CONSOLE_SECOND_FACTOR_REQUIRED: 81,
+  /** The operator's role does not hold the permission the action asks for. */
+  CONSOLE_FORBIDDEN: 82,
+  /** A grant above the per-grant cap the admins set for the operator's role. */
+  CONSOLE_GRANT_OVER_CAP: 83,
+  /** The console session was idle longer than its timeout: sign in again. */
+  CONSOLE_SESSION_EXPIRED: 84,
+  /** The member is banned (answered to their actions and sign-in, with the reason and end). */
+  MEMBER_BANNED: 85,
   INTERNAL: 99,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,

@@ -58,6 +58,12 @@ const messages: Record<number, string> = {
   [ErrorCode.WALLET_NONCE_EXPIRED]: 'That signing request has expired or was used. Please connect again.',
   [ErrorCode.WALLET_NOT_LINKED]: 'No wallet is linked to your account.',
   [ErrorCode.REQUEST_KEY_REUSED]: 'That request was already sent with different details. Please try again.',
+  [ErrorCode.CONSOLE_NOT_OPERATOR]: 'Please sign in to the console as an operator.',
+  [ErrorCode.CONSOLE_SECOND_FACTOR_REQUIRED]: 'Please confirm your sign-in with your authenticator code first.',
+  [ErrorCode.CONSOLE_FORBIDDEN]: 'Your role does not allow this.',
+  [ErrorCode.CONSOLE_GRANT_OVER_CAP]: 'That grant is above the cap for your role.',
+  [ErrorCode.CONSOLE_SESSION_EXPIRED]: 'Your console session timed out. Please sign in again.',
+  [ErrorCode.MEMBER_BANNED]: 'This account is suspended.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

@@ -7,6 +7,7 @@ import type { DialectName } from './db/index';
 import type { AnyDb, CapabilityDb } from './db/schema';
 import type { Deps } from './deps';
 import type { ActionDef } from './http/actions';
+import type { ConsoleActionDef } from './http/consoleActions';
 import type { Revisions } from './shared/revisions';
 import { userDataCache } from './shared/userDataCache';
 
@@ -46,6 +47,8 @@ export interface Runtime<Own extends object = object> {
   jobs?: readonly Job[];
   /** Prometheus collectors of this capability's data (made with `registers: []`); the app registers them. */
   metrics?: readonly Metric[];
+  /** The operator console's actions on this capability's levers (http/consoleActions.ts). */
+  consoleActions?: readonly ConsoleActionDef[];
   /**
    * This capability's fields of pUserData; null means "no member profile" (getUserData answers
    * NOT_REGISTERED). `earlier` holds the parts of the capabilities before it in the list, so of every
