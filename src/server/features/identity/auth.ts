@@ -1,5 +1,5 @@
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { bearer } from 'better-auth/plugins';
+import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
@@ -63,7 +63,8 @@ export function createAuth(opts: {
     databaseHooks: { session: { delete: { after: async (session) => opts.sessionEnded?.(session) } } },
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
-    plugins: [bearer()],
+    // admin: roles and bans (operators, issue 27); twoFactor: TOTP and backup codes.
+    plugins: [bearer(), admin(), twoFactor({ issuer: 'Cthulhu Portal' })],
     telemetry: { enabled: false },
     // Routes the portal never uses (social sign-in, OAuth tokens, HTML error pages, account
     // deletion, password set without the old one) answer 404: less to attack.
@@ -88,7 +89,16 @@ export function createAuth(opts: {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** What decides Better Auth's tables (its migration in migrations.ts reads only these). */
-export function authSchemaOptions(db: Kysely<unknown>, dialect: DialectName): BetterAuthOptions {
-  return { database: { db, type: dialect }, plugins: [bearer()], telemetry: { enabled: false } };
+/**
+ * What decides Better Auth's tables (its migrations in migrations.ts read only these). `shipped`
+ * is the plugin list as it was when a migration shipped: identity/002 made the tables of
+ * `bearer` alone, identity/005 adds those of `admin` (role, bans) and `twoFactor`.
+ */
+export function authSchemaOptions(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  shipped: 'bearer' | 'operators' = 'operators',
+): BetterAuthOptions {
+  const plugins = shipped === 'bearer' ? [bearer()] : [bearer(), admin(), twoFactor()];
+  return { database: { db, type: dialect }, plugins, telemetry: { enabled: false } };
 }

@@ -64,7 +64,7 @@ export const identityMigrations: Record<string, MigrationFactory> = {
   /** Better Auth compares its schema with the database and adds what is missing (a no-op when nothing is). */
   'identity/002_better_auth': (dialect) => ({
     async up(db: Kysely<unknown>) {
-      const { runMigrations } = await getMigrations(authSchemaOptions(db, dialect));
+      const { runMigrations } = await getMigrations(authSchemaOptions(db, dialect, 'bearer'));
       await runMigrations();
     },
   }),
@@ -76,4 +76,11 @@ export const identityMigrations: Record<string, MigrationFactory> = {
   ]),
   // Instances notice a session ended by any writer, the operator tool included (sessionsEnded.ts).
   'identity/004_sessions_ended': sessionsEndedTrigger,
+  /** Operators (issue 27): Better Auth's admin plugin (role, bans) and two-factor tables and columns. */
+  'identity/005_operators': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      const { runMigrations } = await getMigrations(authSchemaOptions(db, dialect, 'operators'));
+      await runMigrations();
+    },
+  }),
 };

@@ -55,6 +55,13 @@ export interface AuthUserTable {
   emailVerified: boolean | number;
   name: string;
   createdAt: Date | string;
+  /** Better Auth's admin plugin (identity/005): the console role (`user` for members) and bans. */
+  role: string | null;
+  banned: boolean | number | null;
+  banReason: string | null;
+  banExpires: Date | string | null;
+  /** Better Auth's twoFactor plugin (identity/005): TOTP enrolled and verified. */
+  twoFactorEnabled: boolean | number | null;
 }
 
 /** Better Auth's session table, read by the fast bearer lookup (session.ts). */
