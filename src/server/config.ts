@@ -4,6 +4,20 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Everything the server reads from its environment, with safe defaults (README lists each). */
+/** RATE_LIMITS: overrides of named rate limits (Config.rateLimits), as JSON. */
+const namedLimits = z.record(
+  z.string(),
+  z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() }).strict(),
+);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -26,6 +40,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.boolean().default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return undefined;
+      const parsed = namedLimits.safeParse(safeJson(text));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'a JSON object of {"name": {"max": N, "windowMs": N}}' });
+      return z.NEVER;
+    }),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).default(1000),
   USER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   MINT_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
@@ -167,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    rateLimits: env.RATE_LIMITS,
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     userDataCacheMs: env.USER_DATA_CACHE_MS,
     version: readVersion(env.WEB_DIST),

@@ -224,6 +224,14 @@ describe('production and static serving', () => {
     return buildApp({ config, database });
   }
 
+  it('reads named rate-limit overrides from RATE_LIMITS and refuses a malformed one', () => {
+    const config = loadConfig({ RATE_LIMITS: '{"signInPerEmail":{"max":20,"windowMs":1200000}}' });
+    expect(config.rateLimits).toEqual({ signInPerEmail: { max: 20, windowMs: 1_200_000 } });
+    expect(loadConfig({}).rateLimits).toBeUndefined();
+    expect(() => loadConfig({ RATE_LIMITS: '{"signInPerEmail":{"max":0,"windowMs":1}}' })).toThrow(/RATE_LIMITS/);
+    expect(() => loadConfig({ RATE_LIMITS: 'not json' })).toThrow(/RATE_LIMITS/);
+  });
+
   it('refuses to start in production without AUTH_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
   });
