@@ -96,10 +96,9 @@ export const platformMigrations: Record<string, MigrationFactory> = {
       await db.schema.createIndex('audit_log_member').on('audit_log').columns(['member_id', 'id']).execute();
       await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor', 'id']).execute();
       await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).execute();
-      await db.schema.createIndex('audit_log_created').on('audit_log').column('created_at').execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const index of ['audit_log_member', 'audit_log_actor', 'audit_log_action', 'audit_log_created'])
+      for (const index of ['audit_log_member', 'audit_log_actor', 'audit_log_action'])
         await db.schema.dropIndex(index).execute();
       await db.schema.alterTable('audit_log').dropColumn('member_id').execute();
     },

@@ -10,7 +10,7 @@ interface AfterHookContext {
   headers?: Headers;
   context: {
     returned?: unknown;
-    newSession?: { session: { id: string }; user: { id: string; email: string } } | null;
+    newSession?: { session: { id: string }; user: { id: string; email: string; twoFactorEnabled?: unknown } } | null;
     session?: { session: { id: string }; user: { id: string; email: string } } | null;
   };
 }
@@ -42,8 +42,11 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
 
   if (path === '/sign-in/email') {
     const email = String(body.email ?? '').toLowerCase();
-    const memberId = ctx.context.newSession?.user.id ?? (await accountByEmail(deps.db, email))?.id ?? null;
-    const pending = !failed && !ctx.context.newSession;
+    // With TOTP enrolled, the session made here is dropped by the two-factor plugin: the sign-in
+    // waits for the code (no trusted devices: the portal carries no cookies).
+    const made = ctx.context.newSession;
+    const memberId = made?.user.id ?? (await accountByEmail(deps.db, email))?.id ?? null;
+    const pending = !failed && (!made || Boolean(made.user.twoFactorEnabled));
     const action = failed ? 'identity.signIn.failed' : pending ? 'identity.signIn.passwordAccepted' : 'identity.signIn';
     await writeAudit(deps.db, { actor: `self:${email}`, action, detail: { secondFactor: pending }, at, memberId });
     return;

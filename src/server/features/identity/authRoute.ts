@@ -81,11 +81,14 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: s
       const response = await auth.handler(request);
       // No cookies either: the web signs in with the bearer token (set-auth-token), and a session
       // cookie it never uses would only let another page of this site act as the member.
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
-      });
+      // A sign-in waiting for its second factor answers the challenge, not the token of the
+      // session the two-factor plugin has already deleted.
       const issued = twoFactorChallenge(response);
       if (issued) reply.header(TWO_FACTOR_RESPONSE_HEADER, issued);
+      response.headers.forEach((value, key) => {
+        if (key === 'set-cookie' || key === 'content-length' || key === 'content-type') return;
+        if (!(issued && key === 'set-auth-token')) reply.header(key, value);
+      });
       const shaped = shapeAuthAnswer(response.status, response.body ? await response.text() : '');
       const type = shaped.json ? 'application/json; charset=utf-8' : response.headers.get('content-type');
       if (type) reply.header('content-type', type);
