@@ -203,7 +203,7 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       [`self:${member}`, 'identity.signIn.failed', memberId],
       [`self:${member}`, 'identity.signIn', memberId],
       [`self:${rootEmail}`, 'identity.signIn.passwordAccepted', rootId],
-      ['self:unknown', 'identity.twoFactor.failed', null],
+      [`self:${rootEmail}`, 'identity.twoFactor.failed', rootId],
     ]);
   });
 

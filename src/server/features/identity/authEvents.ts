@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { writeAudit } from '../../shared/audit';
-import { accountByEmail, markConsoleSession } from './operatorAccounts';
+import { accountByEmail, accountById, markConsoleSession } from './operatorAccounts';
 import type { IdentityDb } from './tables';
 
 /** What Better Auth's after-hook sees of a request (the fields used here). */
@@ -57,7 +57,7 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
     const signingIn = Boolean(ctx.headers?.get('cookie')?.includes('two_factor'));
     const made = ctx.context.newSession ?? ctx.context.session;
     if (failed || !made) {
-      const user = ctx.context.session?.user;
+      const user = ctx.context.session?.user ?? (await challengedAccount(deps.db, ctx.headers));
       await writeAudit(deps.db, {
         actor: `self:${user?.email ?? 'unknown'}`,
         action: 'identity.twoFactor.failed',
@@ -86,4 +86,27 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
   } else if (path === '/reset-password' && !failed) {
     await writeAudit(deps.db, { actor: 'self:reset-link', action: 'identity.password.reset', detail: {}, at });
   }
+}
+
+/**
+ * The account a sign-in's two-factor challenge names (its signed cookie holds the id of a
+ * verification row whose value is the account), so a wrong code is audited against it.
+ */
+async function challengedAccount(db: IdentityDb, headers: Headers | undefined) {
+  const cookie = /two_factor=([^;\s]+)/.exec(headers?.get('cookie') ?? '')?.[1];
+  if (!cookie) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(cookie);
+  } catch {
+    return undefined;
+  }
+  const identifier = value.slice(0, value.lastIndexOf('.'));
+  if (!identifier.startsWith('2fa-')) return undefined;
+  const row = await db
+    .selectFrom('verification')
+    .select('value')
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+  return row ? ((await accountById(db, row.value)) ?? undefined) : undefined;
 }
