@@ -207,6 +207,30 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
     ]);
   });
 
+  it('audits password and two-factor changes of the account itself', async () => {
+    const email = operatorEmail('changes');
+    const op = await enrolledOperator(t, email, 'viewer');
+    const changed = await post(
+      t,
+      '/api/auth/change-password',
+      { currentPassword: OPERATOR_PASSWORD, newPassword: 'a newer pass phrase' },
+      bearer(op.token),
+    );
+    expect(changed.status).toBe(200);
+    const codes = await post(
+      t,
+      '/api/auth/two-factor/generate-backup-codes',
+      { password: 'a newer pass phrase' },
+      bearer(op.token),
+    );
+    expect(codes.status).toBe(200);
+    const id = await accountId(email);
+    const actions = (await listAudit(t.deps.db, 500)).filter((row) => row.member_id === id).map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['identity.password.changed', 'identity.twoFactor.backupCodesRenewed']),
+    );
+  });
+
   it('refuses every console action without an operator: no token, a broken token, a member token', async () => {
     expect(t.consoleActions.map((a) => a.name)).toEqual(
       expect.arrayContaining(['whoami', 'operatorsList', 'operatorSetRole', 'grantCapSet', 'auditList', 'auditExport']),
@@ -336,6 +360,12 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
     expect((await admin(t, 'operator', 'list')).output).not.toContain(viewer.email);
     const role = await t.deps.db.selectFrom('user').select('role').where('email', '=', viewer.email).executeTakeFirst();
     expect(role).toEqual({ role: 'user' });
+    // A member again: the password alone signs in (no second factor), and that session opens no console.
+    const asMember = await signInOperator(t, viewer.email);
+    expect(asMember.body.twoFactorRedirect).toBeUndefined();
+    expect(await consoleCall(t, 'whoami', {}, asMember.headers['set-auth-token'] as string)).toMatchObject({
+      iErrorCode: ErrorCode.CONSOLE_NOT_OPERATOR,
+    });
   });
 
   it("answers 404 on the admin plugin's routes: every lever goes through the audited console", async () => {

@@ -24,6 +24,7 @@ import {
   accountByEmail as accountByEmailOwn,
   accountById as accountByIdOwn,
   accountsWithRoles as accountsWithRolesOwn,
+  clearSecondFactor as clearSecondFactorOwn,
   consoleStateOfToken as consoleStateOfTokenOwn,
   createAccountWithRole as createAccountWithRoleOwn,
   createPasswordSetToken as createPasswordSetTokenOwn,
@@ -105,5 +106,6 @@ export const consoleStateOfToken = forOtherCapabilities(consoleStateOfTokenOwn);
 export const touchConsoleSession = forOtherCapabilities(touchConsoleSessionOwn);
 export const endConsoleSession = forOtherCapabilities(endConsoleSessionOwn);
 export const endConsoleSessionsOf = forOtherCapabilities(endConsoleSessionsOfOwn);
+export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
 /** The session token of `Authorization: Bearer …` (signature checked), or null/undefined. */
 export { bearerToken };

@@ -173,3 +173,16 @@ export async function endConsoleSessionsOf(db: IdentityDb, userId: string): Prom
   await db.deleteFrom('console_session').where('user_id', '=', userId).execute();
   return Number(ended.numDeletedRows);
 }
+
+/**
+ * Forgets an account's TOTP secret and backup codes: a demoted operator signs in as a member
+ * again with the password alone (the member portal asks no second factor).
+ */
+export async function clearSecondFactor(db: IdentityDb, userId: string, now: number): Promise<void> {
+  await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+  await db
+    .updateTable('user')
+    .set({ twoFactorEnabled: sql<boolean>`false`, updatedAt: new Date(now).toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}

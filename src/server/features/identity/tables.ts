@@ -102,8 +102,15 @@ export interface AuthAccountTable {
   providerId: string;
 }
 
+/** Better Auth's twoFactor table (identity/005): an account's TOTP secret and backup codes. */
+export interface AuthTwoFactorTable {
+  id: string;
+  userId: string;
+}
+
 export interface IdentityTables {
   console_session: ConsoleSessionTable;
+  twoFactor: AuthTwoFactorTable;
   verification: AuthVerificationTable;
   account: AuthAccountTable;
   member: MemberTable;

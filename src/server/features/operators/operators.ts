@@ -5,6 +5,7 @@ import {
   type AccountWithRole,
   accountByEmail,
   accountsWithRoles,
+  clearSecondFactor,
   createAccountWithRole,
   createPasswordSetToken,
   endConsoleSessionsOf,
@@ -83,7 +84,11 @@ export async function setOperatorRole(
   return changeRole(db, input.email, input.role, 'operator.role', input);
 }
 
-/** Demotes an operator to member and ends their console sessions (their member sessions stay). */
+/**
+ * Demotes an operator to member: their console sessions end (their member sessions stay) and their
+ * second factor is forgotten, so they sign in to the portal as any member does. Added again, they
+ * enrol anew.
+ */
 export async function removeOperator(
   db: OperatorsDb,
   input: OperatorChange & { email: string },
@@ -91,7 +96,8 @@ export async function removeOperator(
   const changed = await changeRole(db, input.email, MEMBER_ROLE, 'operator.remove', input);
   if ('refused' in changed) return changed;
   const sessionsEnded = await endConsoleSessionsOf(db, changed.account.id);
-  return { ...changed, sessionsEnded };
+  await clearSecondFactor(db, changed.account.id, input.now);
+  return { account: { ...changed.account, twoFactorEnabled: false }, from: changed.from, sessionsEnded };
 }
 
 async function changeRole(
