@@ -44,3 +44,101 @@ export function roleMay(role: ConsoleRole, permission: ConsolePermission): boole
 
 /** The console's service name: `POST /api/console/<action>` with the operator's bearer token. */
 export const CONSOLE_SERVICE = 'console';
+
+// ── Operators, console sessions and the audit log (issue 27, helper "ops") ─────────────────────
+//
+// Sign-in (Better Auth under /api/auth, bearer tokens only):
+//   1. the mailed link /console/welcome?token=T → POST /api/auth/reset-password {token, newPassword}
+//   2. POST /api/auth/sign-in/email {email, password} → a token (`set-auth-token`) while TOTP is not
+//      enrolled; once it is: {twoFactorRedirect: true} and the challenge in `set-two-factor-token`
+//   3. enrol: POST /api/auth/two-factor/enable {password} (bearer) → {totpURI, backupCodes[10]};
+//      POST /api/auth/two-factor/verify-totp {code} (bearer) → the console session's token
+//   4. second factor at sign-in: POST /api/auth/two-factor/verify-totp {code} or
+//      /two-factor/verify-backup-code {code} with header `x-two-factor-token` → the console token
+//   5. console actions: POST /api/console/<action> with `Authorization: Bearer <token>`
+
+/** `whoami` */
+export interface ConsoleWhoamiAnswer {
+  iErrorCode: number;
+  sUserId: string;
+  sEmail: string;
+  sRole: ConsoleRole;
+  aPermissions: ConsolePermission[];
+  /** The console session ends after this many idle minutes. */
+  iIdleMinutes: number;
+}
+
+export interface ConsoleOperatorRow {
+  sUserId: string;
+  sEmail: string;
+  sRole: ConsoleRole;
+  /** TOTP enrolled. */
+  bTwoFactor: boolean;
+}
+
+export interface ConsoleGrantCapRow {
+  sRole: ConsoleRole;
+  /** Points or tickets per grant; null: no cap. */
+  iMaxAmount: number | null;
+}
+
+/** `operatorsList` (operator:manage) */
+export interface ConsoleOperatorsListAnswer {
+  iErrorCode: number;
+  aRows: ConsoleOperatorRow[];
+  iTotal: number;
+  aGrantCaps: ConsoleGrantCapRow[];
+}
+
+/** `operatorAdd` {sEmail, sRole, sReason} (operator:manage): the set-password link is mailed. */
+export interface ConsoleOperatorAddAnswer {
+  iErrorCode: number;
+  pOperator: ConsoleOperatorRow;
+  bCreated: boolean;
+}
+
+/** `operatorSetRole` {sEmail, sRole, sReason}, `operatorRemove` {sEmail, sReason} (operator:manage) */
+export interface ConsoleOperatorChangeAnswer {
+  iErrorCode: number;
+  pOperator: ConsoleOperatorRow | { sUserId: string; sEmail: string; sRole: 'user'; bTwoFactor: boolean };
+  sFromRole: ConsoleRole;
+}
+
+/** `grantCapSet` {sRole, iMaxAmount (absent or -1: no cap), sReason} (operator:manage) */
+export interface ConsoleGrantCapSetAnswer {
+  iErrorCode: number;
+  aGrantCaps: ConsoleGrantCapRow[];
+}
+
+/**
+ * Filters of `auditList` and `auditExport` (audit:read), all optional: sOperator (an operator's
+ * email: their console actions and their own identity events), sActor (an exact actor such as
+ * `cli:root`), sMember (a member's id, email or username), sAction (exact, or a prefix ending in
+ * `.` such as `operator.`), iSince / iUntil (epoch ms, from inclusive, to exclusive).
+ * `auditList` pages with iPage (from 1) and iPageSize (1–200, default 50).
+ */
+export interface ConsoleAuditRow {
+  iId: number;
+  /** Epoch ms. */
+  iAt: number;
+  /** `console:<email>`, `cli:<user>` or `self:<email>` (the account itself: sign-in, password…). */
+  sActor: string;
+  sAction: string;
+  sMemberId: string | null;
+  pDetail: unknown;
+}
+
+export interface ConsoleAuditListAnswer {
+  iErrorCode: number;
+  aRows: ConsoleAuditRow[];
+  iTotal: number;
+}
+
+/** `auditExport`: the matching entries (newest first, at most AUDIT_EXPORT_MAX) as CSV text. */
+export interface ConsoleAuditExportAnswer {
+  iErrorCode: number;
+  sCsv: string;
+  iRows: number;
+}
+
+export const AUDIT_EXPORT_MAX = 10_000;

@@ -84,6 +84,10 @@ export const ErrorCode = {
   CONSOLE_SESSION_EXPIRED: 84,
   /** The member is banned (answered to their actions and sign-in, with the reason and end). */
   MEMBER_BANNED: 85,
+  /** The named account is not an operator (operator role, operator remove). */
+  CONSOLE_NO_SUCH_OPERATOR: 86,
+  /** The change would leave the console without an admin. */
+  CONSOLE_LAST_ADMIN: 87,
   INTERNAL: 99,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,

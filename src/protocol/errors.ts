@@ -64,6 +64,8 @@ const messages: Record<number, string> = {
   [ErrorCode.CONSOLE_GRANT_OVER_CAP]: 'That grant is above the cap for your role.',
   [ErrorCode.CONSOLE_SESSION_EXPIRED]: 'Your console session timed out. Please sign in again.',
   [ErrorCode.MEMBER_BANNED]: 'This account is suspended.',
+  [ErrorCode.CONSOLE_NO_SUCH_OPERATOR]: 'No operator has that email.',
+  [ErrorCode.CONSOLE_LAST_ADMIN]: 'The console must keep at least one admin.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { platformMigrations } from './db/migrations';
 import { capabilities, type Database } from './features/index';
 import { type ActionDef, registerActions } from './http/actions';
+import { type ConsoleActionDef, registerConsoleActions } from './http/consoleActions';
 import { trackInFlight } from './http/inFlight';
 import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
@@ -54,6 +55,8 @@ export interface App {
   jobs: Job[];
   /** Every action the router serves (the fuzz test reads it). */
   actions: ActionDef[];
+  /** Every console action (`POST /api/console/<name>`): the fuzz and per-role tests read it. */
+  consoleActions: ConsoleActionDef[];
   metrics: Metrics;
   /** Starts every job on its timer (leader-only ones behind their lease); main.ts calls it. */
   startJobs(): RunningJobs;
@@ -139,6 +142,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerActions(app, started.ctx, started.actions, started.authenticate, (action, code) =>
     metrics.answer(action, code),
   );
+  registerConsoleActions(app, started.ctx, started.consoleActions, started.consoleGate, (action, code) =>
+    metrics.answer(action, code),
+  );
   webAppAndNotFound(app, { config, serve: options.serveWeb !== false });
 
   const jobs = jobRunner({
@@ -165,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     deps: started.ctx,
     jobs: started.jobs,
     actions: started.actions,
+    consoleActions: started.consoleActions,
     metrics,
     startJobs: jobs.start,
     shutdown,

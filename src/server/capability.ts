@@ -7,7 +7,8 @@ import type { DialectName } from './db/index';
 import type { AnyDb, CapabilityDb } from './db/schema';
 import type { Deps } from './deps';
 import type { ActionDef } from './http/actions';
-import type { ConsoleActionDef } from './http/consoleActions';
+import type { ConsoleActionDef, ConsoleGate } from './http/consoleActions';
+import type { Mailer } from './mail/index';
 import type { Revisions } from './shared/revisions';
 import { userDataCache } from './shared/userDataCache';
 
@@ -49,6 +50,8 @@ export interface Runtime<Own extends object = object> {
   metrics?: readonly Metric[];
   /** The operator console's actions on this capability's levers (http/consoleActions.ts). */
   consoleActions?: readonly ConsoleActionDef[];
+  /** The operator behind a console request, or the refusal's code (exactly one capability answers this: operators). */
+  consoleGate?: ConsoleGate;
   /**
    * This capability's fields of pUserData; null means "no member profile" (getUserData answers
    * NOT_REGISTERED). `earlier` holds the parts of the capabilities before it in the list, so of every
@@ -133,6 +136,8 @@ export interface AdminContext<Own extends object = object> {
   now(): number;
   /** Who runs the command, for the audit log (`cli:<user>`). */
   actor: string;
+  /** How the tool sends mail (an operator's set-password link) and the links' origin. */
+  mail?: { mailer: Mailer; publicUrl: string };
   gameVarDefinitions: readonly GameVarDefinition[];
 }
 
@@ -195,6 +200,9 @@ export interface Started<All extends object> {
   ctx: AppContext<All>;
   runtimes: Runtime[];
   actions: ActionDef[];
+  consoleActions: ConsoleActionDef[];
+  /** Null when no capability keeps the console (then every console action answers CONSOLE_NOT_OPERATOR). */
+  consoleGate: ConsoleGate | null;
   jobs: Job[];
   authenticate(req: FastifyRequest): Promise<SessionUser | null>;
 }
@@ -249,6 +257,8 @@ export async function startCapabilities<All extends object>(
     ctx,
     runtimes,
     actions: runtimes.flatMap((r) => r.actions ?? []),
+    consoleActions: runtimes.flatMap((r) => r.consoleActions ?? []),
+    consoleGate: runtimes.find((r) => r.consoleGate)?.consoleGate ?? null,
     jobs: runtimes.flatMap((r) => r.jobs ?? []),
     authenticate: authenticators[0] as NonNullable<Runtime['authenticate']>,
   };

@@ -52,6 +52,13 @@ const envSchema = z.object({
     }),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).default(1000),
   USER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** A console session idle this long needs a new sign-in (issue 27). */
+  CONSOLE_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   MINT_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   MINT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MINT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
@@ -97,6 +104,8 @@ export interface Config {
    * reads end it at once (shared/revisions.ts); this bounds only the live counters left out of that.
    */
   userDataCacheMs: number;
+  /** Idle timeout of an operator's console session, in ms (CONSOLE_IDLE_MINUTES). */
+  consoleIdleMs: number;
   /** The server's build version, sent as Client-Version on every response. */
   version: string;
   /** The mint queue: items older than delayMs get a token id, batchSize at a time, every intervalMs. */
@@ -194,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimits: env.RATE_LIMITS,
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     userDataCacheMs: env.USER_DATA_CACHE_MS,
+    consoleIdleMs: env.CONSOLE_IDLE_MINUTES * 60_000,
     version: readVersion(env.WEB_DIST),
     mint: { delayMs: env.MINT_DELAY_MS, intervalMs: env.MINT_INTERVAL_MS, batchSize: env.MINT_BATCH_SIZE },
     gameTimeScale: isProduction ? 1 : env.GAME_TIME_SCALE,

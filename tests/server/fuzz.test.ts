@@ -4,6 +4,7 @@ import { openDatabase } from '../../src/server/db/index';
 import { createAuth } from '../../src/server/features/identity/auth';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
+import { enrolledOperator } from '../support/operators';
 import { register, signUp } from '../support/rewardsHelpers';
 
 /**
@@ -160,6 +161,35 @@ describe.each(DIALECTS)('fuzzing every action and auth route on %s', (dialect) =
     }
   }, 240_000);
 
+  it('answers every console action in the protocol shape: no token, broken, a member and an operator', async () => {
+    expect(t.consoleActions.length).toBeGreaterThan(5);
+    const operator = await enrolledOperator(t, 'fuzz.admin@studio.example', 'admin');
+    // signOut last: it ends the operator's console session.
+    const actions = [...t.consoleActions].sort((a, b) => Number(a.name === 'signOut') - Number(b.name === 'signOut'));
+    for (const action of actions) {
+      const shape = (action.input as { shape?: Record<string, unknown> }).shape ?? {};
+      const url = `/api/console/${action.name}`;
+      for (const bearer of [undefined, 'broken.token', token, operator.token]) {
+        for (const probe of formProbes(Object.keys(shape))) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: {
+              ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+              ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+            },
+            payload: probe.payload,
+          });
+          expectProtocolShape(
+            `${url} (${probe.label}, ${bearer ? 'token' : 'no token'})`,
+            response.statusCode,
+            response.body,
+          );
+        }
+      }
+    }
+  }, 240_000);
+
   it('answers every Better Auth route in the protocol shape', async () => {
     const routes = authRoutes();
     expect(routes.length).toBeGreaterThan(20);
@@ -195,6 +225,8 @@ describe.each(DIALECTS)('fuzzing every action and auth route on %s', (dialect) =
       '/api/portal/',
       '/api/auth/%zz',
       '/api/dev/outbox/x',
+      '/api/console/',
+      '/api/console/%E0%A4%A',
       '/api',
     ];
     for (const url of paths) {

@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { backupDatabase, defaultBackupFile, exportMember, restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/index';
 import { capabilities, type Database } from '../features/index';
+import { outboxMailer, smtpMailer } from '../mail/index';
 import { announceSettingsChanged } from '../shared/settingsBus';
 import { helpAnswer, runAdmin } from './commands';
 
@@ -55,6 +56,12 @@ if (help) {
           db: database.db,
           now: () => Date.now(),
           actor: `cli:${process.env.USER ?? 'operator'}`,
+          mail: {
+            mailer: config.smtpUrl
+              ? smtpMailer(config.smtpUrl, config.mailFrom)
+              : outboxMailer(database.db, () => Date.now()),
+            publicUrl: config.publicUrl,
+          },
         });
         if (output) console.log(output);
         process.exitCode = exitCode;

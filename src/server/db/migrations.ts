@@ -89,6 +89,20 @@ export const platformMigrations: Record<string, MigrationFactory> = {
       await db.schema.createIndex('rate_limit_expires').on('rate_limit').column('expires_at').execute();
     },
   }),
+  // The console filters the audit log by member, actor, action and time (issue 27), newest first.
+  'platform/005_audit_filters': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('audit_log').addColumn('member_id', 'varchar(64)').execute();
+      await db.schema.createIndex('audit_log_member').on('audit_log').columns(['member_id', 'id']).execute();
+      await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor', 'id']).execute();
+      await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const index of ['audit_log_member', 'audit_log_actor', 'audit_log_action'])
+        await db.schema.dropIndex(index).execute();
+      await db.schema.alterTable('audit_log').dropColumn('member_id').execute();
+    },
+  }),
 };
 
 /**

@@ -11,6 +11,8 @@ export interface AuditLogTable {
   action: string;
   detail: string;
   created_at: number;
+  /** The member the entry is about (Better Auth user id), if any: the console filters by it (platform/005). */
+  member_id: string | null;
 }
 
 export interface MailOutboxTable {

@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ConsolePermission, ConsoleRole } from '../../protocol/console';
+import { CONSOLE_SERVICE, type ConsolePermission, type ConsoleRole, roleMay } from '../../protocol/console';
+import { ErrorCode, errorMessage } from '../../protocol/errors';
 import type { Answer } from '../../protocol/wire';
 import type { AppContext } from '../capability';
+import { fail } from './actions';
 
 /**
  * Console actions (issue 27): `POST /api/console/<name>` with an operator's bearer token. A
@@ -41,4 +43,53 @@ export interface ConsoleActionDef<S extends z.ZodType = z.ZodType, Own extends o
 /** Declares console actions for one capability: handlers' `deps.db` is typed with its tables. */
 export function consoleActionDefiner<Own extends object>() {
   return <S extends z.ZodType>(def: ConsoleActionDef<S, Own>): ConsoleActionDef => def as unknown as ConsoleActionDef;
+}
+
+/** The gate's answer: the operator, or the code its refusal answers (and the session, if it ended). */
+export type ConsoleGateAnswer = { operator: Operator } | { refused: number };
+
+/**
+ * The gate before every console action (the operators capability keeps it): the operator behind
+ * the bearer token, with a second factor passed in this session and not idle; it bumps the idle timer.
+ */
+export type ConsoleGate = (req: FastifyRequest, deps: AppContext) => Promise<ConsoleGateAnswer>;
+
+/**
+ * Registers `POST /api/console/<action>`: unknown names answer UNKNOWN_ACTION; then the gate
+ * (CONSOLE_NOT_OPERATOR, CONSOLE_SECOND_FACTOR_REQUIRED, CONSOLE_SESSION_EXPIRED), the role's
+ * permission (CONSOLE_FORBIDDEN), the input (BAD_INPUT), and the handler. The per-IP limit of
+ * every /api route applies (plugins/perIpRateLimit.ts).
+ */
+export function registerConsoleActions(
+  app: FastifyInstance,
+  deps: AppContext,
+  actions: readonly ConsoleActionDef[],
+  gate: ConsoleGate | null,
+  onAnswer: (action: string, code: number) => void = () => {},
+): void {
+  const table = new Map<string, ConsoleActionDef>();
+  for (const action of actions) {
+    if (table.has(action.name)) throw new Error(`Console action ${action.name} is defined twice`);
+    table.set(action.name, action);
+  }
+  app.post<{ Params: { action: string } }>(`/api/${CONSOLE_SERVICE}/:action`, async (req) => {
+    const action = table.get(req.params.action);
+    if (!action) return fail(ErrorCode.UNKNOWN_ACTION);
+    const answer = await route(action, req);
+    onAnswer(`${CONSOLE_SERVICE}/${action.name}`, answer.iErrorCode);
+    return answer;
+  });
+
+  async function route(action: ConsoleActionDef, req: FastifyRequest): Promise<Answer> {
+    const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
+    if ('refused' in passed) return fail(passed.refused);
+    if (!roleMay(passed.operator.role, action.permission)) return fail(ErrorCode.CONSOLE_FORBIDDEN);
+    const parsed = action.input.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+      return fail(ErrorCode.BAD_INPUT, `${where}${first?.message ?? errorMessage(ErrorCode.BAD_INPUT)}`);
+    }
+    return action.handler(parsed.data, { deps, req, operator: passed.operator });
+  }
 }

@@ -1,10 +1,13 @@
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
 import { scopeAuthContext } from './authContext';
+import { auditAuthEvent } from './authEvents';
 import { type AuthMail, emailChangeOf } from './mail';
+import { ADMIN_PATHS_DISABLED, operatorAccessControl, operatorRoles } from './operatorAccess';
 import { hashPassword, verifyPassword } from './password';
 import type { IdentityDb } from './tables';
 
@@ -18,6 +21,8 @@ export function createAuth(opts: {
   mail: AuthMail;
   /** Called after each session Better Auth deletes has gone (sign-out, revoke, reset, password change, deletion). */
   sessionEnded?(session: { id: string; userId: string }): void;
+  /** The clock of console sessions and audit entries. */
+  now?(): number;
 }) {
   const { config, db, dialect, mail } = opts;
   scopeAuthContext();
@@ -63,8 +68,15 @@ export function createAuth(opts: {
     databaseHooks: { session: { delete: { after: async (session) => opts.sessionEnded?.(session) } } },
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
-    // admin: roles and bans (operators, issue 27); twoFactor: TOTP and backup codes.
-    plugins: [bearer(), admin(), twoFactor({ issuer: 'Cthulhu Portal' })],
+    // Identity events reach the audit log; a passed second factor makes the session a console session.
+    hooks: { after: createAuthMiddleware((ctx) => auditAuthEvent(ctx, { db, now: opts.now ?? Date.now })) },
+    // admin: roles (the console's, protocol/console.ts) and bans (operators, issue 27); twoFactor:
+    // TOTP and backup codes. Both are driven by console actions, never by the admin HTTP routes.
+    plugins: [
+      bearer(),
+      admin({ ac: operatorAccessControl, roles: operatorRoles, adminRoles: ['admin'], defaultRole: 'user' }),
+      twoFactor({ issuer: 'Cthulhu Portal' }),
+    ],
     telemetry: { enabled: false },
     // Routes the portal never uses (social sign-in, OAuth tokens, HTML error pages, account
     // deletion, password set without the old one) answer 404: less to attack.
@@ -83,6 +95,7 @@ export function createAuth(opts: {
       '/verify-password',
       '/reset-password/:token',
       '/error',
+      ...ADMIN_PATHS_DISABLED,
     ],
   });
 }

@@ -41,6 +41,24 @@ export function shapeAuthAnswer(status: number, text: string): { json: boolean; 
   return { json: false, body: text };
 }
 
+/**
+ * The two-factor challenge of a sign-in: Better Auth keeps it in a signed `two_factor` cookie, and
+ * the portal carries no cookies, so it travels as a header instead, like the bearer token: the
+ * sign-in answers it in `set-two-factor-token` (opaque: the cookie's `name=value`), and the client
+ * sends it back in `x-two-factor-token` to /two-factor/verify-totp or verify-backup-code.
+ */
+const TWO_FACTOR_COOKIE = /^((?:__Secure-)?better-auth\.two_factor)=([^;\s]+)/;
+export const TWO_FACTOR_RESPONSE_HEADER = 'set-two-factor-token';
+export const TWO_FACTOR_REQUEST_HEADER = 'x-two-factor-token';
+
+function twoFactorChallenge(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = TWO_FACTOR_COOKIE.exec(cookie);
+    if (match && !/max-age=0/i.test(cookie)) return `${match[1]}=${match[2]}`;
+  }
+  return null;
+}
+
 /** Mounts Better Auth at /api/auth/* by handing each request to its Fetch handler. */
 export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: string): void {
   app.route({
@@ -52,6 +70,8 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: s
       const headers = fromNodeHeaders(req.headers);
       // Bearer tokens only: a cookie never signs a request in (docs/security.md).
       headers.delete('cookie');
+      const challenge = req.headers[TWO_FACTOR_REQUEST_HEADER];
+      if (typeof challenge === 'string' && TWO_FACTOR_COOKIE.test(challenge)) headers.set('cookie', challenge);
       if (hasBody) headers.set('content-type', 'application/json');
       const request = new Request(url, {
         method: req.method,
@@ -61,8 +81,13 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: s
       const response = await auth.handler(request);
       // No cookies either: the web signs in with the bearer token (set-auth-token), and a session
       // cookie it never uses would only let another page of this site act as the member.
+      // A sign-in waiting for its second factor answers the challenge, not the token of the
+      // session the two-factor plugin has already deleted.
+      const issued = twoFactorChallenge(response);
+      if (issued) reply.header(TWO_FACTOR_RESPONSE_HEADER, issued);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
+        if (key === 'set-cookie' || key === 'content-length' || key === 'content-type') return;
+        if (!(issued && key === 'set-auth-token')) reply.header(key, value);
       });
       const shaped = shapeAuthAnswer(response.status, response.body ? await response.text() : '');
       const type = shaped.json ? 'application/json; charset=utf-8' : response.headers.get('content-type');

@@ -20,8 +20,21 @@ import {
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
 import { identityMigrations } from './migrations';
+import {
+  accountByEmail as accountByEmailOwn,
+  accountById as accountByIdOwn,
+  accountsWithRoles as accountsWithRolesOwn,
+  clearSecondFactor as clearSecondFactorOwn,
+  consoleStateOfToken as consoleStateOfTokenOwn,
+  createAccountWithRole as createAccountWithRoleOwn,
+  createPasswordSetToken as createPasswordSetTokenOwn,
+  endConsoleSession as endConsoleSessionOwn,
+  endConsoleSessionsOf as endConsoleSessionsOfOwn,
+  setAccountRole as setAccountRoleOwn,
+  touchConsoleSession as touchConsoleSessionOwn,
+} from './operatorAccounts';
 import { closePasswordWorkers } from './password';
-import { sessionFromBearer, sessionFromRequest } from './session';
+import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
 import type { IdentityTables } from './tables';
 import { identityUserData } from './userData';
@@ -43,6 +56,7 @@ export const identity: Capability<IdentityTables> = {
       dialect: ctx.dialect,
       mail: createAuthMail(ctx.mailer, ctx.config.publicUrl),
       sessionEnded: (session) => announceSessionsEnded(ctx.bus, { userId: session.userId, sessionIds: [session.id] }),
+      now: () => ctx.clock.now(),
     });
     return {
       actions: identityActions(auth),
@@ -79,3 +93,19 @@ export const existingUsernames = forOtherCapabilities(existingUsernamesOwn);
 export const findUserIdByHandle = forOtherCapabilities(findUserIdByHandleOwn);
 export const usernamesOf = forOtherCapabilities(usernamesOfOwn);
 export const usernamesStartingWith = forOtherCapabilities(usernamesStartingWithOwn);
+
+/** Operators (issue 27): accounts with a console role, their set-password link, console sessions. */
+export type { AccountWithRole } from './operatorAccounts';
+export const accountByEmail = forOtherCapabilities(accountByEmailOwn);
+export const accountById = forOtherCapabilities(accountByIdOwn);
+export const accountsWithRoles = forOtherCapabilities(accountsWithRolesOwn);
+export const createAccountWithRole = forOtherCapabilities(createAccountWithRoleOwn);
+export const setAccountRole = forOtherCapabilities(setAccountRoleOwn);
+export const createPasswordSetToken = forOtherCapabilities(createPasswordSetTokenOwn);
+export const consoleStateOfToken = forOtherCapabilities(consoleStateOfTokenOwn);
+export const touchConsoleSession = forOtherCapabilities(touchConsoleSessionOwn);
+export const endConsoleSession = forOtherCapabilities(endConsoleSessionOwn);
+export const endConsoleSessionsOf = forOtherCapabilities(endConsoleSessionsOfOwn);
+export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
+/** The session token of `Authorization: Bearer …` (signature checked), or null/undefined. */
+export { bearerToken };

@@ -55,6 +55,7 @@ export interface AuthUserTable {
   emailVerified: boolean | number;
   name: string;
   createdAt: Date | string;
+  updatedAt: Date | string;
   /** Better Auth's admin plugin (identity/005): the console role (`user` for members) and bans. */
   role: string | null;
   banned: boolean | number | null;
@@ -72,7 +73,46 @@ export interface AuthSessionTable {
   expiresAt: Date | string;
 }
 
+/**
+ * Console sessions (issue 27): a Better Auth session whose operator passed the second factor in it.
+ * Made by the verify-totp / verify-backup-code hook (auth.ts), read by the console's gate.
+ */
+export interface ConsoleSessionTable {
+  session_id: string;
+  user_id: string;
+  passed_at: number;
+  /** Every console action moves it; idle past CONSOLE_IDLE_MINUTES, the session no longer opens the console. */
+  last_active_at: number;
+}
+
+/** Better Auth's verification table: the operator's set-password link is one of its reset-password rows. */
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+/** Better Auth's account table (credential accounts hold the password hash). */
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+}
+
+/** Better Auth's twoFactor table (identity/005): an account's TOTP secret and backup codes. */
+export interface AuthTwoFactorTable {
+  id: string;
+  userId: string;
+}
+
 export interface IdentityTables {
+  console_session: ConsoleSessionTable;
+  twoFactor: AuthTwoFactorTable;
+  verification: AuthVerificationTable;
+  account: AuthAccountTable;
   member: MemberTable;
   invite_code: InviteCodeTable;
   guest_player: GuestPlayerTable;

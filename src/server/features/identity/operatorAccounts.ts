@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { IdentityDb } from './tables';
+
+/**
+ * The identity side of operators (issue 27): accounts and their Better Auth `role`, the one-time
+ * set-password link, and console sessions. The operators capability decides; these read and write.
+ * Dates go to Better Auth's tables as ISO strings (SQLite keeps them so; PostgreSQL casts them).
+ */
+export interface AccountWithRole {
+  id: string;
+  email: string;
+  role: string;
+  twoFactorEnabled: boolean;
+}
+
+const MEMBER_ROLE = 'user';
+
+function asAccount(row: { id: string; email: string; role: string | null; twoFactorEnabled: unknown }) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role ?? MEMBER_ROLE,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+  };
+}
+
+export async function accountByEmail(db: IdentityDb, email: string): Promise<AccountWithRole | null> {
+  const row = await db
+    .selectFrom('user')
+    .select(['id', 'email', 'role', 'twoFactorEnabled'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? asAccount(row) : null;
+}
+
+export async function accountById(db: IdentityDb, id: string): Promise<AccountWithRole | null> {
+  const row = await db
+    .selectFrom('user')
+    .select(['id', 'email', 'role', 'twoFactorEnabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? asAccount(row) : null;
+}
+
+/** Accounts whose role is one of `roles`, by email. */
+export async function accountsWithRoles(db: IdentityDb, roles: readonly string[]): Promise<AccountWithRole[]> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .selectFrom('user')
+    .select(['id', 'email', 'role', 'twoFactorEnabled'])
+    .where('role', 'in', roles)
+    .orderBy('email')
+    .execute();
+  return rows.map(asAccount);
+}
+
+/** A new account with a role and no password yet (the set-password link gives it one); its id. */
+export async function createAccountWithRole(db: IdentityDb, email: string, role: string, now: number): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  const at = new Date(now).toISOString();
+  const address = email.trim().toLowerCase();
+  await db
+    .insertInto('user')
+    .values({
+      id,
+      email: address,
+      name: address.split('@')[0] ?? address,
+      // An operator's address is the one the studio gave: the link mailed to it proves it.
+      emailVerified: sql<boolean>`true`,
+      createdAt: at,
+      updatedAt: at,
+      role,
+      twoFactorEnabled: sql<boolean>`false`,
+    })
+    .execute();
+  return id;
+}
+
+export async function setAccountRole(db: IdentityDb, userId: string, role: string, now: number): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ role, updatedAt: new Date(now).toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * A one-time link token that sets the account's password through Better Auth's own
+ * `POST /api/auth/reset-password {token, newPassword}` (it creates the credential account when
+ * there is none). Earlier unused links of the account stop working.
+ */
+export async function createPasswordSetToken(db: IdentityDb, userId: string, now: number, ttlMs: number) {
+  const token = randomBytes(24).toString('base64url');
+  const at = new Date(now).toISOString();
+  await db
+    .deleteFrom('verification')
+    .where('value', '=', userId)
+    .where('identifier', 'like', 'reset-password:%')
+    .execute();
+  await db
+    .insertInto('verification')
+    .values({
+      id: randomBytes(16).toString('base64url'),
+      identifier: `reset-password:${token}`,
+      value: userId,
+      // Better Auth compares the expiry with the real clock.
+      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  return token;
+}
+
+// ── Console sessions ─────────────────────────────────────────────────────────────────────────
+
+/** Marks a Better Auth session as a console session: its operator passed the second factor in it. */
+export async function markConsoleSession(db: IdentityDb, sessionId: string, userId: string, now: number) {
+  await db
+    .insertInto('console_session')
+    .values({ session_id: sessionId, user_id: userId, passed_at: now, last_active_at: now })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ passed_at: now, last_active_at: now }))
+    .execute();
+}
+
+/** The account and console state behind a session token (null: no such live session). */
+export async function consoleStateOfToken(db: IdentityDb, token: string) {
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .leftJoin('console_session', 'console_session.session_id', 'session.id')
+    .select([
+      'session.id as sessionId',
+      'session.expiresAt',
+      'user.id as userId',
+      'user.email',
+      'user.role',
+      'user.twoFactorEnabled',
+      'console_session.last_active_at as lastActiveAt',
+    ])
+    .where('session.token', '=', token)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    email: row.email,
+    role: row.role ?? MEMBER_ROLE,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    /** Null when the second factor was not passed in this session. */
+    lastActiveAt: row.lastActiveAt === null ? null : Number(row.lastActiveAt),
+  };
+}
+
+export async function touchConsoleSession(db: IdentityDb, sessionId: string, now: number) {
+  await db.updateTable('console_session').set({ last_active_at: now }).where('session_id', '=', sessionId).execute();
+}
+
+/** Ends a console session: its Better Auth session goes too (sign-out, idle timeout). */
+export async function endConsoleSession(db: IdentityDb, sessionId: string) {
+  await db.deleteFrom('console_session').where('session_id', '=', sessionId).execute();
+  await db.deleteFrom('session').where('id', '=', sessionId).execute();
+}
+
+/** Ends every console session of an account (its member sessions stay); how many ended. */
+export async function endConsoleSessionsOf(db: IdentityDb, userId: string): Promise<number> {
+  const ended = await db
+    .deleteFrom('session')
+    .where('userId', '=', userId)
+    .where('id', 'in', db.selectFrom('console_session').select('session_id').where('user_id', '=', userId))
+    .executeTakeFirst();
+  await db.deleteFrom('console_session').where('user_id', '=', userId).execute();
+  return Number(ended.numDeletedRows);
+}
+
+/**
+ * Forgets an account's TOTP secret and backup codes: a demoted operator signs in as a member
+ * again with the password alone (the member portal asks no second factor).
+ */
+export async function clearSecondFactor(db: IdentityDb, userId: string, now: number): Promise<void> {
+  await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+  await db
+    .updateTable('user')
+    .set({ twoFactorEnabled: sql<boolean>`false`, updatedAt: new Date(now).toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}

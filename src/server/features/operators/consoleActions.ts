@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import {
+  AUDIT_EXPORT_MAX,
+  CONSOLE_ROLES,
+  type ConsoleAuditRow,
+  type ConsoleOperatorRow,
+  type ConsoleRole,
+  ROLE_PERMISSIONS,
+} from '../../../protocol/console';
+import { ErrorCode } from '../../../protocol/errors';
+import { fail } from '../../http/actions';
+import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
+import { type AuditRow, auditCsv } from '../../shared/audit';
+import { type AccountWithRole, endConsoleSession } from '../identity/index';
+import { type AuditQuery, auditPage } from './audit';
+import {
+  addOperator,
+  grantCaps,
+  listOperators,
+  type OperatorRefusal,
+  removeOperator,
+  setGrantCap,
+  setOperatorRole,
+} from './operators';
+import type { OperatorsTables } from './tables';
+
+const defineConsoleAction = consoleActionDefiner<OperatorsTables>();
+
+const email = z.string().trim().toLowerCase().email().max(254);
+const role = z.enum(CONSOLE_ROLES);
+const reason = z.string().trim().min(1).max(500);
+const epochMs = z.coerce.number().int().min(0);
+
+const auditFilters = z.object({
+  sOperator: z.string().trim().max(254).optional(),
+  sActor: z.string().trim().max(200).optional(),
+  sMember: z.string().trim().max(254).optional(),
+  sAction: z.string().trim().max(100).optional(),
+  iSince: epochMs.optional(),
+  iUntil: epochMs.optional(),
+});
+
+type AuditFilters = z.infer<typeof auditFilters>;
+
+const queryOf = (input: AuditFilters): AuditQuery => ({
+  operator: input.sOperator || undefined,
+  actor: input.sActor || undefined,
+  member: input.sMember || undefined,
+  action: input.sAction || undefined,
+  since: input.iSince,
+  until: input.iUntil,
+});
+
+function auditRow(row: AuditRow): ConsoleAuditRow {
+  let detail: unknown;
+  try {
+    detail = JSON.parse(row.detail);
+  } catch {
+    detail = row.detail;
+  }
+  return {
+    iId: Number(row.id),
+    iAt: Number(row.created_at),
+    sActor: row.actor,
+    sAction: row.action,
+    sMemberId: row.member_id,
+    pDetail: detail,
+  };
+}
+
+const operatorRow = (account: AccountWithRole): ConsoleOperatorRow => ({
+  sUserId: account.id,
+  sEmail: account.email,
+  sRole: account.role as ConsoleRole,
+  bTwoFactor: account.twoFactorEnabled,
+});
+
+const refusal = (refused: OperatorRefusal) =>
+  fail(refused === 'lastAdmin' ? ErrorCode.CONSOLE_LAST_ADMIN : ErrorCode.CONSOLE_NO_SUCH_OPERATOR);
+
+const capRows = async (db: Parameters<typeof grantCaps>[0]) =>
+  (await grantCaps(db)).map((cap) => ({ sRole: cap.role, iMaxAmount: cap.maxAmount }));
+
+/** The console's own actions: who am I, sign out, operators and roles (admins), the audit log. */
+export const operatorsConsoleActions: ConsoleActionDef[] = [
+  // Every role holds member:read: these two are open to every operator.
+  defineConsoleAction({
+    name: 'whoami',
+    permission: 'member:read',
+    input: z.object({}),
+    async handler(_input, { deps, operator }) {
+      return {
+        iErrorCode: ErrorCode.OK,
+        sUserId: operator.id,
+        sEmail: operator.email,
+        sRole: operator.role,
+        aPermissions: [...ROLE_PERMISSIONS[operator.role]],
+        iIdleMinutes: Math.round(deps.config.consoleIdleMs / 60_000),
+      };
+    },
+  }),
+  defineConsoleAction({
+    name: 'signOut',
+    permission: 'member:read',
+    input: z.object({}),
+    async handler(_input, { deps, operator }) {
+      await endConsoleSession(deps.db, operator.sessionId);
+      return { iErrorCode: ErrorCode.OK };
+    },
+  }),
+  defineConsoleAction({
+    name: 'operatorsList',
+    permission: 'operator:manage',
+    input: z.object({}),
+    async handler(_input, { deps }) {
+      const operators = await listOperators(deps.db);
+      return {
+        iErrorCode: ErrorCode.OK,
+        aRows: operators.map(operatorRow),
+        iTotal: operators.length,
+        aGrantCaps: await capRows(deps.db),
+      };
+    },
+  }),
+  defineConsoleAction({
+    name: 'operatorAdd',
+    permission: 'operator:manage',
+    input: z.object({ sEmail: email, sRole: role, sReason: reason }),
+    async handler(input, { deps, operator }) {
+      const added = await addOperator(deps.db, {
+        email: input.sEmail,
+        role: input.sRole,
+        reason: input.sReason,
+        actor: operator.actor,
+        now: deps.clock.now(),
+        mail: { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+      });
+      if ('refused' in added) return refusal(added.refused);
+      return { iErrorCode: ErrorCode.OK, pOperator: operatorRow(added.account), bCreated: added.created };
+    },
+  }),
+  defineConsoleAction({
+    name: 'operatorSetRole',
+    permission: 'operator:manage',
+    input: z.object({ sEmail: email, sRole: role, sReason: reason }),
+    async handler(input, { deps, operator }) {
+      const changed = await setOperatorRole(deps.db, {
+        email: input.sEmail,
+        role: input.sRole,
+        reason: input.sReason,
+        actor: operator.actor,
+        now: deps.clock.now(),
+      });
+      if ('refused' in changed) return refusal(changed.refused);
+      return { iErrorCode: ErrorCode.OK, pOperator: operatorRow(changed.account), sFromRole: changed.from };
+    },
+  }),
+  defineConsoleAction({
+    name: 'operatorRemove',
+    permission: 'operator:manage',
+    input: z.object({ sEmail: email, sReason: reason }),
+    async handler(input, { deps, operator }) {
+      const removed = await removeOperator(deps.db, {
+        email: input.sEmail,
+        reason: input.sReason,
+        actor: operator.actor,
+        now: deps.clock.now(),
+      });
+      if ('refused' in removed) return refusal(removed.refused);
+      return { iErrorCode: ErrorCode.OK, pOperator: operatorRow(removed.account), sFromRole: removed.from };
+    },
+  }),
+  defineConsoleAction({
+    name: 'grantCapSet',
+    permission: 'operator:manage',
+    input: z.object({
+      sRole: role,
+      // Absent, empty or -1: no cap.
+      iMaxAmount: z.union([z.literal(''), z.coerce.number().int().min(-1).max(1_000_000_000)]).optional(),
+      sReason: reason,
+    }),
+    async handler(input, { deps, operator }) {
+      const amount = input.iMaxAmount;
+      await setGrantCap(deps.db, {
+        role: input.sRole,
+        maxAmount: amount === undefined || amount === '' || amount === -1 ? null : amount,
+        reason: input.sReason,
+        actor: operator.actor,
+        now: deps.clock.now(),
+      });
+      return { iErrorCode: ErrorCode.OK, aGrantCaps: await capRows(deps.db) };
+    },
+  }),
+  defineConsoleAction({
+    name: 'auditList',
+    permission: 'audit:read',
+    input: auditFilters.extend({
+      iPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      iPageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    async handler(input, { deps }) {
+      const { rows, total } = await auditPage(deps.db, queryOf(input), {
+        offset: (input.iPage - 1) * input.iPageSize,
+        limit: input.iPageSize,
+      });
+      return { iErrorCode: ErrorCode.OK, aRows: rows.map(auditRow), iTotal: total };
+    },
+  }),
+  defineConsoleAction({
+    name: 'auditExport',
+    permission: 'audit:read',
+    input: auditFilters,
+    async handler(input, { deps }) {
+      const { rows } = await auditPage(deps.db, queryOf(input), { offset: 0, limit: AUDIT_EXPORT_MAX });
+      return { iErrorCode: ErrorCode.OK, sCsv: auditCsv(rows), iRows: rows.length };
+    },
+  }),
+];

@@ -1,0 +1,181 @@
+import { CONSOLE_ROLES, type ConsoleRole } from '../../../protocol/console';
+import type { Mailer } from '../../mail/index';
+import { writeAudit } from '../../shared/audit';
+import {
+  type AccountWithRole,
+  accountByEmail,
+  accountsWithRoles,
+  clearSecondFactor,
+  createAccountWithRole,
+  createPasswordSetToken,
+  endConsoleSessionsOf,
+  setAccountRole,
+} from '../identity/index';
+import { sendOperatorWelcome } from './mail';
+import type { OperatorsDb } from './tables';
+
+/**
+ * The operator levers (issue 27), one implementation each: the CLI's `operator …` commands and the
+ * console's admin-only actions call these. Every change writes its audit entry in the same
+ * transaction as the change; `actor` is `cli:<user>` or `console:<email>`.
+ */
+export const MEMBER_ROLE = 'user';
+const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
+
+export function isConsoleRole(role: string): role is ConsoleRole {
+  return (CONSOLE_ROLES as readonly string[]).includes(role);
+}
+
+export interface OperatorChange {
+  actor: string;
+  now: number;
+  reason?: string;
+}
+
+export type OperatorRefusal = 'noSuchOperator' | 'lastAdmin';
+
+/**
+ * Creates the account (no password yet) or gives an existing one the role, then mails a one-time
+ * link that sets the password (the console then enrols TOTP). Answers the account and the link.
+ */
+export async function addOperator(
+  db: OperatorsDb,
+  input: OperatorChange & { email: string; role: ConsoleRole; mail: { mailer: Mailer; publicUrl: string } },
+): Promise<{ account: AccountWithRole; created: boolean; token: string } | { refused: OperatorRefusal }> {
+  const email = input.email.trim().toLowerCase();
+  const result = await db.transaction().execute(async (trx) => {
+    const existing = await accountByEmail(trx, email);
+    if (existing?.role === 'admin' && input.role !== 'admin' && (await adminCount(trx)) <= 1) return null;
+    const id = existing?.id ?? (await createAccountWithRole(trx, email, input.role, input.now));
+    if (existing) await setAccountRole(trx, id, input.role, input.now);
+    const token = await createPasswordSetToken(trx, id, input.now, WELCOME_LINK_MS);
+    await writeAudit(trx, {
+      actor: input.actor,
+      action: 'operator.add',
+      detail: { email, role: input.role, from: existing?.role ?? null, reason: input.reason ?? null },
+      at: input.now,
+      memberId: id,
+    });
+    return {
+      account: { id, email, role: input.role, twoFactorEnabled: existing?.twoFactorEnabled ?? false },
+      created: !existing,
+      token,
+    };
+  });
+  if (!result) return { refused: 'lastAdmin' };
+  await sendOperatorWelcome(input.mail, email, input.role, result.token);
+  return result;
+}
+
+/** Every operator (an account whose role is a console role), by email. */
+export function listOperators(db: OperatorsDb): Promise<AccountWithRole[]> {
+  return accountsWithRoles(db, CONSOLE_ROLES);
+}
+
+async function adminCount(db: OperatorsDb): Promise<number> {
+  return (await accountsWithRoles(db, ['admin'])).length;
+}
+
+/** Changes an operator's role; the change holds from their next console action. */
+export async function setOperatorRole(
+  db: OperatorsDb,
+  input: OperatorChange & { email: string; role: ConsoleRole },
+): Promise<{ account: AccountWithRole; from: string } | { refused: OperatorRefusal }> {
+  return changeRole(db, input.email, input.role, 'operator.role', input);
+}
+
+/**
+ * Demotes an operator to member: their console sessions end (their member sessions stay) and their
+ * second factor is forgotten, so they sign in to the portal as any member does. Added again, they
+ * enrol anew.
+ */
+export async function removeOperator(
+  db: OperatorsDb,
+  input: OperatorChange & { email: string },
+): Promise<{ account: AccountWithRole; from: string; sessionsEnded: number } | { refused: OperatorRefusal }> {
+  const changed = await changeRole(db, input.email, MEMBER_ROLE, 'operator.remove', input);
+  if ('refused' in changed) return changed;
+  const sessionsEnded = await endConsoleSessionsOf(db, changed.account.id);
+  await clearSecondFactor(db, changed.account.id, input.now);
+  return { account: { ...changed.account, twoFactorEnabled: false }, from: changed.from, sessionsEnded };
+}
+
+async function changeRole(
+  db: OperatorsDb,
+  rawEmail: string,
+  role: string,
+  action: string,
+  change: OperatorChange,
+): Promise<{ account: AccountWithRole; from: ConsoleRole } | { refused: OperatorRefusal }> {
+  const email = rawEmail.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const account = await accountByEmail(trx, email);
+    if (!account || !isConsoleRole(account.role)) return { refused: 'noSuchOperator' as const };
+    if (account.role === 'admin' && role !== 'admin' && (await adminCount(trx)) <= 1)
+      return { refused: 'lastAdmin' as const };
+    await setAccountRole(trx, account.id, role, change.now);
+    await writeAudit(trx, {
+      actor: change.actor,
+      action,
+      detail: { email, from: account.role, to: role, reason: change.reason ?? null },
+      at: change.now,
+      memberId: account.id,
+    });
+    return { account: { ...account, role }, from: account.role };
+  });
+}
+
+// ── Grant caps ───────────────────────────────────────────────────────────────────────────────
+
+/** Until an admin sets one: admins grant without a cap, support up to this, the others not at all. */
+export const DEFAULT_GRANT_CAPS: Readonly<Record<ConsoleRole, number | null>> = {
+  admin: null,
+  moderator: 0,
+  support: 1000,
+  viewer: 0,
+};
+
+/**
+ * The largest amount (points or tickets) one grant by an operator of `role` may give; null: no
+ * cap. The grant lever answers CONSOLE_GRANT_OVER_CAP above it.
+ */
+export async function grantCapFor(db: OperatorsDb, role: ConsoleRole): Promise<number | null> {
+  const row = await db
+    .selectFrom('operator_grant_cap')
+    .select('max_amount')
+    .where('role', '=', role)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_GRANT_CAPS[role];
+  return row.max_amount === null ? null : Number(row.max_amount);
+}
+
+/** Every role's cap, in the roles' order. */
+export async function grantCaps(db: OperatorsDb): Promise<Array<{ role: ConsoleRole; maxAmount: number | null }>> {
+  const caps = [];
+  for (const role of CONSOLE_ROLES) caps.push({ role, maxAmount: await grantCapFor(db, role) });
+  return caps;
+}
+
+/** Sets a role's per-grant cap (null: none). */
+export async function setGrantCap(
+  db: OperatorsDb,
+  input: OperatorChange & { role: ConsoleRole; maxAmount: number | null },
+): Promise<{ from: number | null }> {
+  return db.transaction().execute(async (trx) => {
+    const from = await grantCapFor(trx, input.role);
+    await trx
+      .insertInto('operator_grant_cap')
+      .values({ role: input.role, max_amount: input.maxAmount, updated_at: input.now, updated_by: input.actor })
+      .onConflict((oc) =>
+        oc.column('role').doUpdateSet({ max_amount: input.maxAmount, updated_at: input.now, updated_by: input.actor }),
+      )
+      .execute();
+    await writeAudit(trx, {
+      actor: input.actor,
+      action: 'operator.grantCap',
+      detail: { role: input.role, from, to: input.maxAmount, reason: input.reason ?? null },
+      at: input.now,
+    });
+    return { from };
+  });
+}

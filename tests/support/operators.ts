@@ -1,0 +1,146 @@
+import { createHmac } from 'node:crypto';
+import { runAdmin } from '../../src/server/cli/commands';
+import type { TestApp } from './app';
+
+/**
+ * Operators in tests (issue 27): the CLI bootstrap, the mailed link, TOTP enrolment and the
+ * console's sign-in, through the same HTTP routes the web console uses. TOTP codes are computed
+ * here from the otpauth URI, as an authenticator app does (RFC 6238: HMAC-SHA1, 30 s, 6 digits).
+ */
+export const OPERATOR_PASSWORD = 'operator pass phrase';
+
+export interface HttpAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, unknown>;
+}
+
+export async function post(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body ?? {}),
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+export const bearer = (token: string | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+/** `POST /api/console/<action>` with a bearer token; the JSON answer. */
+export async function consoleCall(t: TestApp, action: string, body: unknown = {}, token?: string) {
+  return (await post(t, `/api/console/${action}`, body, bearer(token))).body;
+}
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of text.replace(/=+$/, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The TOTP code of a base32 secret at a time (RFC 6238). */
+export function totp(secret: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = (mac[mac.length - 1] as number) & 0x0f;
+  const value = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(value % 1_000_000).padStart(6, '0');
+}
+
+/** The operator tool, as `npm run admin --` runs it, mailing through the app's mailer. */
+export function admin(t: TestApp, ...args: string[]) {
+  return runAdmin(args, {
+    db: t.deps.db,
+    now: () => t.deps.clock.now(),
+    actor: 'cli:tester',
+    mail: { mailer: t.deps.mailer, publicUrl: t.config.publicUrl },
+  });
+}
+
+/** The token of the newest /console/welcome link mailed to `email`. */
+export async function welcomeToken(t: TestApp, email: string): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  const mail = (response.json() as { aMail: Array<{ to: string; links: string[] }> }).aMail.filter(
+    (m) => m.to === email,
+  );
+  const link = mail.at(-1)?.links.find((l) => l.includes('/console/welcome'));
+  if (!link) throw new Error(`no welcome link mailed to ${email}`);
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+export function signInOperator(t: TestApp, email: string, password = OPERATOR_PASSWORD) {
+  return post(t, '/api/auth/sign-in/email', { email, password });
+}
+
+export interface EnrolledOperator {
+  email: string;
+  /** The console session's bearer token. */
+  token: string;
+  /** The TOTP secret (base32), from the otpauth URI. */
+  secret: string;
+  backupCodes: string[];
+}
+
+/** Signs in with the password (no second factor yet) and starts enrolment: the otpauth URI and backup codes. */
+export async function startEnrolment(t: TestApp, email: string) {
+  const signedIn = await signInOperator(t, email);
+  const token = signedIn.headers['set-auth-token'] as string;
+  if (!token) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.body)}`);
+  const enabled = await post(t, '/api/auth/two-factor/enable', { password: OPERATOR_PASSWORD }, bearer(token));
+  const uri = new URL(String(enabled.body.totpURI));
+  return {
+    token,
+    uri,
+    secret: uri.searchParams.get('secret') ?? '',
+    backupCodes: enabled.body.backupCodes as string[],
+  };
+}
+
+/** The whole bootstrap: `operator add`, the mailed link, enrolment; answers the console session. */
+export async function enrolledOperator(t: TestApp, email: string, role: string): Promise<EnrolledOperator> {
+  const added = await admin(t, 'operator', 'add', email, '--role', role);
+  if (added.exitCode !== 0) throw new Error(added.output);
+  const set = await post(t, '/api/auth/reset-password', {
+    token: await welcomeToken(t, email),
+    newPassword: OPERATOR_PASSWORD,
+  });
+  if (set.status !== 200) throw new Error(`set password: ${JSON.stringify(set.body)}`);
+  const enrolment = await startEnrolment(t, email);
+  const verified = await post(
+    t,
+    '/api/auth/two-factor/verify-totp',
+    { code: totp(enrolment.secret) },
+    bearer(enrolment.token),
+  );
+  const token = verified.headers['set-auth-token'] as string;
+  if (verified.status !== 200 || !token) throw new Error(`enrolment: ${JSON.stringify(verified.body)}`);
+  return { email, token, secret: enrolment.secret, backupCodes: enrolment.backupCodes };
+}
+
+/** Signs an enrolled operator in: password, then a TOTP code (or a backup code); answers the sign-in steps. */
+export async function consoleSignIn(t: TestApp, email: string, second: { code?: string; backupCode?: string }) {
+  const first = await signInOperator(t, email);
+  const challenge = first.headers['set-two-factor-token'] as string | undefined;
+  const path = second.backupCode ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
+  const verified = await post(
+    t,
+    path,
+    { code: second.backupCode ?? second.code },
+    challenge ? { 'x-two-factor-token': challenge } : {},
+  );
+  return { first, challenge, verified, token: verified.headers['set-auth-token'] as string | undefined };
+}
