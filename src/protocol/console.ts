@@ -44,3 +44,16 @@ export function roleMay(role: ConsoleRole, permission: ConsolePermission): boole
 
 /** The console's service name: `POST /api/console/<action>` with the operator's bearer token. */
 export const CONSOLE_SERVICE = 'console';
+
+// ── Levers on members (issue 27, helper "levers"): bans, grants, members, moderation, notes ──
+
+/**
+ * What a banned member's sign-in (`/api/auth/sign-in/email`) and every member action answer:
+ * iErrorCode MEMBER_BANNED, the reason, and when the ban ends (epoch ms; 0: until lifted).
+ */
+export interface MemberBannedAnswer {
+  iErrorCode: number;
+  sMessage?: string;
+  sBanReason: string;
+  iBanUntil: number;
+}

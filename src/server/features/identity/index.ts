@@ -1,10 +1,12 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { type AnyDb, ownTables } from '../../db/schema';
 import type { Deps } from '../../deps';
+import type { Bus } from '../../shared/bus';
 import { identityActions } from './actions';
 import { createAuth } from './auth';
 import { registerAuthGuards } from './authGuards';
 import { registerAuthRoute } from './authRoute';
+import { banMember as banMemberOwn, banOf as banOfOwn, unbanMember as unbanMemberOwn } from './bans';
 import { identityCli } from './cli';
 import { findExportedAccount } from './exportedAccount';
 import {
@@ -20,6 +22,13 @@ import {
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
 import { identityMigrations } from './migrations';
+import {
+  memberProfiles as memberProfilesOwn,
+  memberSessions as memberSessionsOwn,
+  referredMembers as referredMembersOwn,
+  revokeMemberSessions as revokeMemberSessionsOwn,
+  userIdsMatching as userIdsMatchingOwn,
+} from './operatorView';
 import { closePasswordWorkers } from './password';
 import { sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
@@ -48,7 +57,7 @@ export const identity: Capability<IdentityTables> = {
       actions: identityActions(auth),
       routes(app) {
         registerAuthGuards(app, ctx);
-        registerAuthRoute(app, auth, ctx.config.publicUrl);
+        registerAuthRoute(app, auth, ctx.config.publicUrl, ctx.db);
         app.addHook('onClose', closePasswordWorkers);
       },
       userData: (userId) => identityUserData(ctx.db, userId),
@@ -79,3 +88,23 @@ export const existingUsernames = forOtherCapabilities(existingUsernamesOwn);
 export const findUserIdByHandle = forOtherCapabilities(findUserIdByHandleOwn);
 export const usernamesOf = forOtherCapabilities(usernamesOfOwn);
 export const usernamesStartingWith = forOtherCapabilities(usernamesStartingWithOwn);
+
+export type { BanRequest, BanState } from './bans';
+export type { MemberProfile, MemberSession } from './operatorView';
+export const banOf = forOtherCapabilities(banOfOwn);
+export const unbanMember = forOtherCapabilities(unbanMemberOwn);
+export const userIdsMatching = forOtherCapabilities(userIdsMatchingOwn);
+export const memberProfiles = forOtherCapabilities(memberProfilesOwn);
+export const referredMembers = forOtherCapabilities(referredMembersOwn);
+export const memberSessions = forOtherCapabilities(memberSessionsOwn);
+
+/** Bans a member and ends every session (identity/bans.ts); audited with `userId` in its detail. */
+export const banMember = (deps: { db: AnyDb; bus?: Bus }, userId: string, ban: Parameters<typeof banMemberOwn>[2]) =>
+  banMemberOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, ban);
+
+/** Ends one session of a member, or all, audited (identity/operatorView.ts). */
+export const revokeMemberSessions = (
+  deps: { db: AnyDb; bus?: Bus },
+  userId: string,
+  revoke: Parameters<typeof revokeMemberSessionsOwn>[2],
+) => revokeMemberSessionsOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, revoke);
