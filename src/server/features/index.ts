@@ -7,6 +7,7 @@ import { type GamesTables, games } from './games/index';
 import { type GamevarsTables, gamevars } from './gamevars/index';
 import { type IdentityTables, identity } from './identity/index';
 import { type MaintenanceTables, maintenance } from './maintenance/index';
+import { type MembersTables, members } from './members/index';
 import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
 import { type StoreTables, store } from './store/index';
@@ -31,6 +32,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   devOutbox,
   wallet,
   whitelist,
+  members,
 ]);
 
 /**
@@ -50,4 +52,5 @@ export interface Database
     StoreTables,
     RaffleTables,
     WalletTables,
-    WhitelistTables {}
+    WhitelistTables,
+    MembersTables {}

@@ -1,3 +1,4 @@
+import type { AnyDb } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
 import type { Bus } from '../../shared/bus';
 import { onPostgres } from '../../shared/prefix';
@@ -56,6 +57,8 @@ export interface BanRequest {
   /** When the ban ends (epoch ms); absent or null: until lifted. */
   until?: number | null;
   now: number;
+  /** Work that commits with the ban or not at all (a chat report closed by it); in the audit detail as `reportId`. */
+  within?: { reportId: number; run(trx: AnyDb): Promise<void> };
 }
 
 /**
@@ -81,10 +84,11 @@ export async function banMember(
       .where('id', '=', userId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
+    await ban.within?.run(trx);
     await writeAudit(trx, {
       actor: ban.actor,
       action: 'member.ban',
-      detail: { userId, reason: ban.reason, until },
+      detail: { userId, reason: ban.reason, until, ...(ban.within ? { reportId: ban.within.reportId } : {}) },
       at: ban.now,
     });
     return true;
