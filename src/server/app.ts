@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { platformMigrations } from './db/migrations';
 import { capabilities, type Database } from './features/index';
 import { type ActionDef, registerActions } from './http/actions';
+import type { ConsoleActionDef } from './http/consoleActions';
 import { trackInFlight } from './http/inFlight';
 import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
@@ -54,6 +55,8 @@ export interface App {
   jobs: Job[];
   /** Every action the router serves (the fuzz test reads it). */
   actions: ActionDef[];
+  /** Every capability's console actions (the operators' dispatcher serves them; tests call them directly). */
+  consoleActions: ConsoleActionDef[];
   metrics: Metrics;
   /** Starts every job on its timer (leader-only ones behind their lease); main.ts calls it. */
   startJobs(): RunningJobs;
@@ -165,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     deps: started.ctx,
     jobs: started.jobs,
     actions: started.actions,
+    consoleActions: started.runtimes.flatMap((r) => r.consoleActions ?? []),
     metrics,
     startJobs: jobs.start,
     shutdown,

@@ -23,6 +23,8 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   deps: Awaited<ReturnType<typeof buildApp>>['deps'];
   actions: Awaited<ReturnType<typeof buildApp>>['actions'];
+  /** Every capability's console actions (tests/support/console.ts calls them as an operator). */
+  consoleActions?: Awaited<ReturnType<typeof buildApp>>['consoleActions'];
   db: TestDb;
   config: Config;
   /** POST a form-encoded action and return its JSON answer. */
@@ -70,11 +72,12 @@ export async function createTestApp(
     { databaseUrl: db.url, ...options.config },
   );
   const built = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
-  const { app, deps, actions } = built;
+  const { app, deps, actions, consoleActions } = built;
   return {
     app,
     deps,
     actions,
+    consoleActions,
     db,
     config,
     call: actionCaller(app),

@@ -83,7 +83,12 @@ async function startNode(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: origin, SETTINGS_CACHE_MS: '0' },
     { databaseUrl: shared.url, redisUrl: options.redisUrl, redisPrefix: options.prefix, ...options.config },
   );
-  const { app, deps, jobs, actions } = await buildApp({ config, database, clock: options.clock, serveWeb: false });
+  const { app, deps, jobs, actions, consoleActions } = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    serveWeb: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const sync = jobs.find((j) => j.name === 'chat-sync') as Job;
@@ -91,6 +96,7 @@ async function startNode(
     app,
     deps,
     actions,
+    consoleActions,
     db: shared,
     config,
     jobs,

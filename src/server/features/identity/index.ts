@@ -8,6 +8,7 @@ import { registerAuthGuards } from './authGuards';
 import { registerAuthRoute } from './authRoute';
 import { banMember as banMemberOwn, banOf as banOfOwn, unbanMember as unbanMemberOwn } from './bans';
 import { identityCli } from './cli';
+import { identityConsoleActions } from './consoleActions';
 import { findExportedAccount } from './exportedAccount';
 import {
   authenticateGuest as authenticateGuestOwn,
@@ -55,6 +56,7 @@ export const identity: Capability<IdentityTables> = {
     });
     return {
       actions: identityActions(auth),
+      consoleActions: identityConsoleActions(ctx, auth),
       routes(app) {
         registerAuthGuards(app, ctx);
         registerAuthRoute(app, auth, ctx.config.publicUrl, ctx.db);
