@@ -9,7 +9,10 @@ import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { consoleCall } from '../support/console';
 import { DIALECTS } from '../support/db';
+import { startRun } from '../support/gamesHelpers';
+import { openTestRaffle } from '../support/raffleHelpers';
 import { register, signUp, type TestMember } from '../support/rewardsHelpers';
+import { addItem, buy, givePoints } from '../support/storeHelpers';
 import { closeTestApp, outbox, ROOMY_LIMITS, signIn } from './identityHelpers';
 
 const PASSWORD = 'correct horse battery staple';
@@ -279,6 +282,49 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       expect(await consoleCall(t, 'memberShow', { sUserID: 'no-such', sTab: 'profile' })).toMatchObject({
         iErrorCode: ErrorCode.NOT_FOUND,
       });
+    });
+
+    it("the purchases, raffles, games and scores tabs answer the member's real activity", async () => {
+      const m = await member('active');
+      await givePoints(t, m, 100);
+      const item = await addItem(t, { price: 10 });
+      expect((await buy(t, m, item, { quantity: 2 })).iErrorCode).toBe(0);
+      const raffleId = await openTestRaffle(t, { title: 'Levers raffle' });
+      await consoleCall(t, 'memberGrant', {
+        sUserID: m.userId,
+        sAsset: 'tickets',
+        iAmount: 3,
+        sKey: 'raffle-tix-1',
+        sReason: 'x',
+      });
+      expect(
+        (await t.call('enterRaffle', { iRaffleID: raffleId, iTickets: 2, sIdempotencyKey: 'levers-entry-1' }, m.token))
+          .iErrorCode,
+      ).toBe(0);
+      const run = await startRun(t, m.token);
+      await t.deps.db
+        .insertInto('game_score')
+        .values({
+          game_id: 'm1',
+          week: '2026-W01',
+          user_id: m.userId,
+          score: 777,
+          run_id: run.iRunID,
+          achieved_at: Date.now(),
+        })
+        .execute();
+      const show = async (sTab: string) =>
+        (await consoleCall(t, 'memberShow', { sUserID: m.userId, sTab }, 'viewer')).aRows as Array<
+          Record<string, unknown>
+        >;
+      expect(await show('purchases')).toEqual([
+        expect.objectContaining({ sItemID: item, iQuantity: 2, iUnitPrice: 10 }),
+      ]);
+      expect(await show('raffles')).toEqual([
+        expect.objectContaining({ iRaffleID: raffleId, sTitle: 'Levers raffle', iTickets: 2, sPrizesWon: '' }),
+      ]);
+      expect(await show('games')).toEqual([expect.objectContaining({ iRunID: run.iRunID, sStatus: 'playing' })]);
+      expect(await show('scores')).toEqual([{ sGameID: 'm1', iBestScore: 777, iWeeks: 1 }]);
     });
 
     it('revokes one session, then all, each audited once', async () => {

@@ -14,7 +14,7 @@ const noCap: GrantCap = async () => undefined;
  */
 export const members: Capability<MembersTables> = {
   name: 'members',
-  uses: ['identity', 'collectibles', 'rewards', 'chat', 'wallet', 'whitelist'],
+  uses: ['identity', 'collectibles', 'rewards', 'raffle', 'games', 'chat', 'store', 'wallet', 'whitelist'],
   migrations: membersMigrations,
   cli: membersCli,
   start: (ctx) => ({ consoleActions: membersConsoleActions(ctx, noCap) }),

@@ -1,8 +1,11 @@
 import type { ConsoleMemberProfile, ConsoleNoteRow, ConsoleSessionRow, MemberTab } from '../../../protocol/console';
 import { memberMessages, memberModeration } from '../chat/index';
 import { memberInventory } from '../collectibles/index';
+import { memberBestScores, memberRuns } from '../games/index';
 import { memberProfiles, memberSessions, referredMembers, usernamesOf } from '../identity/index';
+import { memberRaffleHistory } from '../raffle/index';
 import { findBalance, listPendingNotices, readStatement } from '../rewards/index';
+import { memberPurchases } from '../store/index';
 import { linkedWallet } from '../wallet/index';
 import { isMemberListed } from '../whitelist/index';
 import { deviceOf } from './device';
@@ -117,6 +120,48 @@ export async function memberTab(
         })),
       );
     }
+    case 'purchases':
+      return paged(
+        (await memberPurchases(db, userId, window)).map((p) => ({
+          iPurchaseID: p.id,
+          sItemID: p.itemId,
+          sName: p.name,
+          iQuantity: p.quantity,
+          iUnitPrice: p.unitPrice,
+          iAt: p.at,
+        })),
+      );
+    case 'raffles':
+      return paged(
+        (await memberRaffleHistory(db, userId, window)).map((r) => ({
+          iRaffleID: r.raffleId,
+          sTitle: r.title,
+          sStatus: r.status,
+          iClosesAt: r.closesAt,
+          iTickets: r.tickets,
+          bRefunded: r.refunded,
+          /** The prizes won in it, comma separated ('' when none). */
+          sPrizesWon: r.prizesWon.join(', '),
+          bDelivered: r.delivered,
+        })),
+      );
+    case 'games':
+      return paged(
+        (await memberRuns(db, userId, window)).map((r) => ({
+          iRunID: r.runId,
+          sGameID: r.gameId,
+          sStatus: r.status,
+          iScore: r.score,
+          iLevel: r.level,
+          sRefusedReason: r.refusedReason,
+          iStartedAt: r.startedAt,
+          iFinishedAt: r.finishedAt,
+        })),
+      );
+    case 'scores':
+      return slice(
+        (await memberBestScores(db, userId)).map((s) => ({ sGameID: s.gameId, iBestScore: s.best, iWeeks: s.weeks })),
+      );
     case 'chat': {
       const messages = await memberMessages(db, userId, { limit: offset + page.size + 1 });
       return slice(
