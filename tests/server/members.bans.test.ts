@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_SESSION_ENDED } from '../../src/protocol/chat';
 import { ErrorCode } from '../../src/protocol/errors';
+import { CHAT_REPORTED_TOPIC } from '../../src/server/features/chat/index';
 import { banMember, unbanMember } from '../../src/server/features/identity/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
@@ -65,6 +66,8 @@ describe.each(DIALECTS)('member bans on %s', (dialect) => {
 
   it("any member action reached by a banned account's session answers MEMBER_BANNED", async () => {
     const member = await signUp(t, 'stale');
+    // Read once, so the session is remembered (session.ts): the ban must not be served from there.
+    expect((await t.call('getUserData', {}, member.token)).iErrorCode).not.toBe(ErrorCode.MEMBER_BANNED);
     // A ban written by other means (not through banMember, so the session stayed).
     await t.deps.db
       .updateTable('user')
@@ -124,6 +127,21 @@ describe.each(DIALECTS)('a ban closes the member’s chat sockets on %s', (diale
     await until(() => Boolean(a?.deps.bus.connected() && b?.deps.bus.connected()), 5000, 'both instances on Redis');
   });
   afterAll(async () => cluster?.close());
+
+  it('a report reaches the moderators on every instance at once (a bus event)', async () => {
+    const [a, b] = cluster.nodes as [NonNullable<(typeof cluster.nodes)[0]>, NonNullable<(typeof cluster.nodes)[0]>];
+    const heard: unknown[] = [];
+    const stop = b.deps.bus.subscribe(CHAT_REPORTED_TOPIC, (message) => heard.push(message));
+    const author = await ChatClient.signedIn(a, await chatMember(a, 'reported'));
+    const reporter = await ChatClient.signedIn(a, await chatMember(a, 'reporter'));
+    const id = await author.say('general', 'something rude');
+    expect(await reporter.request({ t: 'report', iMessageID: id, sReason: 'abuse' })).toMatchObject({ t: 'ack' });
+    await until(() => heard.length > 0, 2000, 'the report announced on instance B');
+    expect(heard).toEqual([{ messageId: id }]);
+    stop();
+    author.close();
+    reporter.close();
+  });
 
   it('on both instances within 2 s', async () => {
     const [a, b] = cluster.nodes as [NonNullable<(typeof cluster.nodes)[0]>, NonNullable<(typeof cluster.nodes)[0]>];
