@@ -537,6 +537,24 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       ]);
     });
 
+    it('the CLI resolves a report through the same function, audited with the CLI actor', async () => {
+      const r = await reported('cli');
+      const admin = (...args: string[]) =>
+        runAdmin(args, { db: t.deps.db, now: () => Date.now(), actor: 'cli:tester' });
+      expect((await admin('chat', 'reports', 'resolve', String(r.reportId), 'mute')).exitCode).toBe(2);
+      expect(
+        await admin('chat', 'reports', 'resolve', String(r.reportId), 'mute', '--for', '1d', '--reason', 'Insults'),
+      ).toEqual({ exitCode: 0, output: `Report ${r.reportId} resolved: mute` });
+      expect(await closed(r.reportId)).toMatchObject({ resolution: 'muted', resolved_by: 'cli:tester' });
+      expect((await auditOf(r.author.userId)).map((row) => [row.action, row.actor, row.detail.reason])).toEqual([
+        ['chat.mute', 'cli:tester', 'Insults'],
+      ]);
+      expect((await admin('chat', 'reports', 'resolve', String(r.reportId), 'dismiss', '--reason', 'x')).exitCode).toBe(
+        1,
+      );
+      expect((await admin('chat', 'reports', '--help')).output).toContain('chat reports resolve REPORT_ID');
+    });
+
     it('a viewer cannot resolve; memberMute mutes from the member page, audited once', async () => {
       const r = await reported('viewer');
       expect(
