@@ -25,3 +25,9 @@ export function prefixIndexSql(dialect: 'sqlite' | 'postgres', name: string, tab
     ? sql.raw(`CREATE INDEX IF NOT EXISTS ${name} ON "${table}" (${column} text_pattern_ops)`)
     : sql.raw(`CREATE INDEX IF NOT EXISTS ${name} ON "${table}" (${column})`);
 }
+
+/** A column in code-point order on both databases (PostgreSQL's default collation orders otherwise), for orderBy. */
+// biome-ignore lint/suspicious/noExplicitAny: any capability's handle
+export function inCodePointOrder(db: Kysely<any>, column: string) {
+  return onPostgres(db) ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`;
+}

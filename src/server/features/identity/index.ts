@@ -92,7 +92,7 @@ export const usernamesOf = forOtherCapabilities(usernamesOfOwn);
 export const usernamesStartingWith = forOtherCapabilities(usernamesStartingWithOwn);
 
 export type { BanRequest, BanState } from './bans';
-export type { MemberProfile, MemberSession } from './operatorView';
+export { byId, type MemberProfile, type MemberSession } from './operatorView';
 export const banOf = forOtherCapabilities(banOfOwn);
 export const unbanMember = forOtherCapabilities(unbanMemberOwn);
 export const userIdsMatching = forOtherCapabilities(userIdsMatchingOwn);

@@ -1,6 +1,6 @@
 import { writeAudit } from '../../shared/audit';
 import type { Bus } from '../../shared/bus';
-import { startsWith } from '../../shared/prefix';
+import { inCodePointOrder, startsWith } from '../../shared/prefix';
 import { inTransaction } from '../../shared/transaction';
 import { banOfRow } from './bans';
 import { announceSessionsEnded } from './sessionsEnded';
@@ -14,7 +14,11 @@ import type { IdentityDb } from './tables';
 const ms = (value: Date | string | number | null | undefined) =>
   value === null || value === undefined ? 0 : new Date(value).getTime();
 
-/** Accounts whose id is `query`, or whose email, username or referral code starts with it (any case). */
+/**
+ * Accounts whose id is `query`, or whose email, username or referral code starts with it (any
+ * case): the first `limit` by account id. Every source is ordered by the account id, so a caller
+ * merging them with others ordered the same way pages exactly.
+ */
 export async function userIdsMatching(db: IdentityDb, query: string, limit: number): Promise<string[]> {
   const q = query.trim().toLowerCase();
   if (!q) return [];
@@ -23,25 +27,34 @@ export async function userIdsMatching(db: IdentityDb, query: string, limit: numb
       .selectFrom('user')
       .select('id')
       .where((eb) => eb.or([eb('id', '=', query.trim()), startsWith(db, 'email', q)]))
+      .orderBy(inCodePointOrder(db, 'id'))
       .limit(limit)
       .execute(),
     db
       .selectFrom('member')
       .select('user_id')
       .where(startsWith(db, 'username_lower', q))
+      .orderBy(inCodePointOrder(db, 'user_id'))
       .limit(limit)
       .execute(),
     db
       .selectFrom('member')
       .select('user_id')
       .where(startsWith(db, 'referral_code', query.trim().toUpperCase()))
+      .orderBy(inCodePointOrder(db, 'user_id'))
       .limit(limit)
       .execute(),
   ]);
-  return [
-    ...new Set([...byAccount.map((r) => r.id), ...byMember.map((r) => r.user_id), ...byCode.map((r) => r.user_id)]),
-  ];
+  const ids = new Set([
+    ...byAccount.map((r) => r.id),
+    ...byMember.map((r) => r.user_id),
+    ...byCode.map((r) => r.user_id),
+  ]);
+  return [...ids].sort(byId).slice(0, limit);
 }
+
+/** Account ids in one order every database and JavaScript agree on (code points, not a collation). */
+export const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface MemberProfile {
   userId: string;
