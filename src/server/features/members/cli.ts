@@ -100,7 +100,7 @@ async function show(userId: string, args: string[], ctx: AdminContext<MembersTab
   const tab = (option(args, '--tab') ?? 'profile') as MemberTab;
   if (!MEMBER_TABS.includes(tab)) return wrongUsage(`--tab is one of ${MEMBER_TABS.join(', ')}`);
   if (tab === 'profile') {
-    const p = await memberProfile(ctx.db, userId);
+    const p = await memberProfile(ctx.db, userId, ctx.now());
     if (!p) return refused(`No member ${userId}`);
     return done(
       [

@@ -63,7 +63,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
       input: memberShowInput,
       async handler({ sUserID, sTab, iPage, iPageSize }): Promise<MemberShowAnswer | ReturnType<typeof fail>> {
         if (sTab === 'profile') {
-          const pProfile = await memberProfile(ctx.db, sUserID);
+          const pProfile = await memberProfile(ctx.db, sUserID, ctx.clock.now());
           return pProfile ? { iErrorCode: ErrorCode.OK, sTab, pProfile } : noSuchMember();
         }
         if (!(await exists(sUserID))) return noSuchMember();

@@ -16,7 +16,7 @@ type Cell = string | number | boolean | null;
 export type TabRows = { rows: Record<string, Cell>[]; more: boolean };
 
 /** One member's profile tab (issue 27), or null for no such account. */
-export async function memberProfile(db: MembersDb, userId: string): Promise<ConsoleMemberProfile | null> {
+export async function memberProfile(db: MembersDb, userId: string, now: number): Promise<ConsoleMemberProfile | null> {
   const [profile] = await memberProfiles(db, [userId]);
   if (!profile) return null;
   const [wallet, balance, moderation] = await Promise.all([
@@ -44,7 +44,7 @@ export async function memberProfile(db: MembersDb, userId: string): Promise<Cons
     sRole: profile.role ?? 'user',
     sBanReason: profile.ban?.reason ?? '',
     iBanUntil: profile.ban?.until ?? 0,
-    bMuted: mute !== null && (mute.until === null || mute.until > Date.now()),
+    bMuted: mute !== null && (mute.until === null || mute.until > now),
     iPoints: balance.points,
     iTickets: balance.tickets,
   };
