@@ -78,6 +78,8 @@ export interface SessionUser {
   emailVerified: boolean;
   name: string;
   sessionId: string;
+  /** A ban in force (identity/bans.ts): every member action answers MEMBER_BANNED. */
+  ban?: { reason: string; until: number | null };
   /** The member's data revisions, read with the session (shared/revisions.ts). */
   revisions?: Revisions;
 }

@@ -86,7 +86,7 @@ export async function tableCounts(database: Db): Promise<Record<string, number>>
  * `who` is; the rows are found by their columns, so a new capability's tables come along unnamed.
  */
 export async function exportMember(
-  database: Db,
+  database: Pick<Db, 'db'>,
   who: string,
   capabilities: readonly Pick<Capability, 'findExportedAccount'>[],
 ): Promise<Record<string, unknown> | null> {

@@ -7,6 +7,7 @@ import { type GamesTables, games } from './games/index';
 import { type GamevarsTables, gamevars } from './gamevars/index';
 import { type IdentityTables, identity } from './identity/index';
 import { type MaintenanceTables, maintenance } from './maintenance/index';
+import { type MembersTables, members } from './members/index';
 import { type OperatorsTables, operators } from './operators/index';
 import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
@@ -33,6 +34,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   wallet,
   whitelist,
   operators,
+  members,
 ]);
 
 /**
@@ -53,4 +55,5 @@ export interface Database
     RaffleTables,
     WalletTables,
     WhitelistTables,
-    OperatorsTables {}
+    OperatorsTables,
+    MembersTables {}

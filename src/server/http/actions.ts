@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { MemberBannedAnswer } from '../../protocol/console';
 import { ErrorCode, errorMessage } from '../../protocol/errors';
 import { type Answer, SERVICES, type Service } from '../../protocol/wire';
 import type { AppContext, SessionUser } from '../capability';
@@ -44,6 +45,11 @@ export function actionDefiner<Own extends object>() {
 
 export function fail(code: number, sMessage = errorMessage(code)): Answer {
   return { iErrorCode: code, sMessage };
+}
+
+/** MEMBER_BANNED with the ban's reason and end (0: until lifted), for the member to read. */
+export function bannedAnswer(ban: { reason: string; until: number | null }): MemberBannedAnswer {
+  return { ...fail(ErrorCode.MEMBER_BANNED), sBanReason: ban.reason, iBanUntil: ban.until ?? 0 };
 }
 
 /** Registers POST /api/<service>/<action> for every action; unknown names answer UNKNOWN_ACTION. */
@@ -92,10 +98,10 @@ export function registerActions(
       const user = null as unknown as SessionUser;
       return action.handler(parsed.data, { deps, req, reply, user, session: () => authenticate(req) });
     }
-    return authenticate(req).then((user) =>
-      user
-        ? action.handler(parsed.data, { deps, req, reply, user, session: () => Promise.resolve(user) })
-        : fail(ErrorCode.NOT_SIGNED_IN),
-    );
+    return authenticate(req).then((user) => {
+      if (!user) return fail(ErrorCode.NOT_SIGNED_IN);
+      if (user.ban) return bannedAnswer(user.ban);
+      return action.handler(parsed.data, { deps, req, reply, user, session: () => Promise.resolve(user) });
+    });
   }
 }

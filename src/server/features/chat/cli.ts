@@ -13,6 +13,7 @@ import {
   setChatOperator,
   unmuteMember,
 } from './moderation';
+import { type ReportResolution, resolveReport } from './reportQueue';
 import type { ChatTables } from './tables';
 
 const MAX_MUTE_MS = 365 * 86_400_000;
@@ -125,6 +126,7 @@ async function reportsCommand(args: string[], ctx: AdminContext<ChatTables>): Pr
     const closed = await dismissReport(ctx.db, { reportId: id, actor: ctx.actor, now: ctx.now() });
     return closed ? done(`Report ${id} dismissed`) : refused(`No open report ${id}`);
   }
+  if (args[0] === 'resolve') return resolveCommand(args.slice(1), ctx);
   const all = args.includes('--all');
   const reports = await listReports(ctx.db, { all });
   if (reports.length === 0) return done(all ? 'No reports yet.' : 'No open reports.');
@@ -144,6 +146,25 @@ async function reportsCommand(args: string[], ctx: AdminContext<ChatTables>): Pr
   );
 }
 
+const RESOLUTIONS = ['dismiss', 'delete', 'mute', 'ban'] as const;
+
+/** `chat reports resolve REPORT_ID dismiss|delete|mute|ban [--for 7d] --reason TEXT`: the console's reportResolve. */
+async function resolveCommand(args: string[], ctx: AdminContext<ChatTables>): Promise<AdminResult> {
+  const usage = 'chat reports resolve REPORT_ID dismiss|delete|mute|ban [--for 7d] --reason TEXT';
+  const id = positiveId(args[0]);
+  const as = RESOLUTIONS.find((r) => r === args[1]);
+  const reason = option(args, '--reason')?.trim();
+  if (id === null || !as || !reason) return wrongUsage(usage);
+  const length = option(args, '--for');
+  const ms = length === undefined ? null : parseDuration(length);
+  if (ms === undefined) return wrongUsage('--for takes 30s, 10m, 2h, 7d … (up to a year)');
+  const now = ctx.now();
+  const until = ms === null ? null : now + ms;
+  const resolution: ReportResolution = as === 'mute' || as === 'ban' ? { as, until } : { as };
+  const resolved = await resolveReport({ db: ctx.db }, { reportId: id, resolution, actor: ctx.actor, reason, now });
+  return resolved ? done(`Report ${id} resolved: ${as}`) : refused(`No open report ${id}`);
+}
+
 /** `chat …`: channels, operators, mutes, deletes and the report queue; every change is audited. */
 export const chatCli: CliCommand[] = [
   {
@@ -156,6 +177,7 @@ export const chatCli: CliCommand[] = [
       'chat unmute ada',
       'chat reports',
       'chat reports dismiss 12',
+      "chat reports resolve 12 mute --for 1d --reason 'insults'",
       "chat delete 4812 --reason 'personal data'",
       'chat operator add ada',
     ],
@@ -169,6 +191,8 @@ export const chatCli: CliCommand[] = [
   chat delete MESSAGE_ID [--reason TEXT]        delete a message (closes its reports)
   chat reports [--all]                          the queue of reported messages
   chat reports dismiss REPORT_ID                close a report without deleting
+  chat reports resolve REPORT_ID dismiss|delete|mute|ban [--for 7d] --reason TEXT
+                                                close a report by acting on it (mute, ban: the author)
   chat operator add|remove|list [USER]          members who may delete any message from the web`,
     async run(verb, args, ctx) {
       if (verb === 'channel') return channelCommand(args[0], args.slice(1), ctx);

@@ -1,11 +1,13 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { chatActions } from './actions';
 import { seedDemoChannels } from './channels';
 import { chatCli } from './cli';
+import { chatConsoleActions } from './consoleActions';
 import { ChannelDirectory } from './directory';
 import { ChatHub } from './hub';
 import { TokenBuckets } from './limits';
 import { chatMigrations } from './migrations';
+import { memberMessages as memberMessagesOwn, memberModeration as memberModerationOwn } from './reportQueue';
 import { CHAT_VARS, chatLimitsReader } from './rules';
 import type { ChatServices } from './services';
 import { chatSessionsJob } from './sessionGuard';
@@ -50,8 +52,14 @@ export const chat: Capability<ChatTables> = {
         await registerChatSocket(app, services);
       },
       jobs: [chatSyncJob(services), chatSessionsJob(services)],
+      consoleActions: chatConsoleActions(services),
     };
   },
 };
 
+export { CHAT_REPORTED_TOPIC } from './reportQueue';
 export type { ChatTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const memberMessages = forOtherCapabilities(memberMessagesOwn);
+export const memberModeration = forOtherCapabilities(memberModerationOwn);

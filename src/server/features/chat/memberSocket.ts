@@ -30,6 +30,7 @@ import {
   messageByNonce,
 } from './messages';
 import { activeMute, deleteAsOperator, isChatOperator, muteMember, reportMessage } from './moderation';
+import { CHAT_REPORTED_TOPIC } from './reportQueue';
 import type { ChatLimits } from './rules';
 import { rulesOf } from './rules';
 import type { ChatServices } from './services';
@@ -402,6 +403,8 @@ class MemberSession {
     if (outcome === 'already') {
       throw new Refusal(ErrorCode.ALREADY_DONE, { sMessage: 'You already reported this message.' });
     }
+    // The operators' consoles hear of it at once (reportQueue.ts).
+    this.services.ctx.bus.publish(CHAT_REPORTED_TOPIC, { messageId: row.id });
     this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });
   }
 

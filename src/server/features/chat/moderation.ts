@@ -22,9 +22,11 @@ export async function activeMute(db: ChatDb, userId: string, now: number): Promi
 
 export async function muteMember(
   db: ChatDb,
-  mute: { userId: string; until: number | null; reason: string; actor: string; now: number },
+  mute: { userId: string; until: number | null; reason: string; actor: string; now: number; reportId?: number },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
+    if (mute.reportId !== undefined)
+      await closeReport(trx, mute.reportId, { by: mute.actor, as: 'muted', now: mute.now });
     const values = { until: mute.until, reason: mute.reason, muted_by: mute.actor, updated_at: mute.now };
     await trx
       .insertInto('chat_mute')
@@ -34,7 +36,12 @@ export async function muteMember(
     await writeAudit(trx, {
       actor: mute.actor,
       action: 'chat.mute',
-      detail: { userId: mute.userId, until: mute.until, reason: mute.reason },
+      detail: {
+        userId: mute.userId,
+        until: mute.until,
+        reason: mute.reason,
+        ...(mute.reportId === undefined ? {} : { reportId: mute.reportId }),
+      },
       at: mute.now,
     });
   });
@@ -169,24 +176,46 @@ export async function listReports(
 /** Closes a report without acting on the message; false when there is no such open report. */
 export async function dismissReport(
   db: ChatDb,
-  dismissal: { reportId: number; actor: string; now: number },
+  dismissal: { reportId: number; actor: string; now: number; reason?: string },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const closed = await trx
-      .updateTable('chat_report')
-      .set({ resolved_at: dismissal.now, resolved_by: dismissal.actor, resolution: 'dismissed' })
-      .where('id', '=', dismissal.reportId)
-      .where('resolved_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) === 0) return false;
+    const authorId = await reportedAuthor(trx, dismissal.reportId);
+    if (!(await closeReport(trx, dismissal.reportId, { by: dismissal.actor, as: 'dismissed', now: dismissal.now })))
+      return false;
     await writeAudit(trx, {
       actor: dismissal.actor,
       action: 'chat.report.dismiss',
-      detail: { reportId: dismissal.reportId },
+      detail: { reportId: dismissal.reportId, userId: authorId, reason: dismissal.reason ?? '' },
       at: dismissal.now,
     });
     return true;
   });
+}
+
+/** Closes one open report; false when it is not open (or does not exist). */
+export async function closeReport(
+  db: ChatDb,
+  reportId: number,
+  close: { by: string; as: 'dismissed' | 'deleted' | 'muted' | 'banned'; now: number },
+): Promise<boolean> {
+  const closed = await db
+    .updateTable('chat_report')
+    .set({ resolved_at: close.now, resolved_by: close.by, resolution: close.as })
+    .where('id', '=', reportId)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows) > 0;
+}
+
+/** The author of the message a report is about, or null for no such report. */
+export async function reportedAuthor(db: ChatDb, reportId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('chat_report')
+    .innerJoin('chat_message', 'chat_message.id', 'chat_report.message_id')
+    .select('chat_message.user_id')
+    .where('chat_report.id', '=', reportId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }
 
 /**
@@ -195,7 +224,7 @@ export async function dismissReport(
  */
 export async function deleteAsOperator(
   db: ChatDb,
-  removal: { messageId: number; actor: string; reason: string; now: number },
+  removal: { messageId: number; actor: string; reason: string; now: number; reportId?: number },
 ): Promise<MessageRow | undefined> {
   return inTransaction(db, async (trx) => {
     const row = await markDeleted(trx, { id: removal.messageId, by: removal.actor, now: removal.now });
@@ -213,7 +242,9 @@ export async function deleteAsOperator(
         messageId: removal.messageId,
         channelId: row.channel_id,
         authorId: row.user_id,
+        userId: row.user_id,
         reason: removal.reason,
+        ...(removal.reportId === undefined ? {} : { reportId: removal.reportId }),
       },
       at: removal.now,
     });

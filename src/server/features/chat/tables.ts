@@ -68,7 +68,7 @@ export interface ChatReportTable {
   created_at: number;
   resolved_at: number | null;
   resolved_by: string | null;
-  /** 'deleted' (the message was removed) or 'dismissed'. */
+  /** 'deleted' (the message was removed), 'dismissed', 'muted' or 'banned' (the author). */
   resolution: string | null;
 }
 

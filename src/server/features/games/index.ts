@@ -1,7 +1,8 @@
 import { warmUpMonsterBreaker } from '../../../protocol/monsterBreaker/warmUp';
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { gamesActions } from './actions';
 import { gamesCli } from './cli';
+import { memberBestScores as memberBestScoresOwn, memberRuns as memberRunsOwn } from './history';
 import { gamesMigrations } from './migrations';
 import { RunReplays } from './replays';
 import { tidyRuns } from './runs';
@@ -45,3 +46,7 @@ export const games: Capability<GamesTables> = {
 };
 
 export type { GamesTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const memberRuns = forOtherCapabilities(memberRunsOwn);
+export const memberBestScores = forOtherCapabilities(memberBestScoresOwn);

@@ -83,4 +83,13 @@ export const gamesMigrations: Record<string, MigrationFactory> = {
       }
     },
   }),
+  /** The operators' member page (issue 27): a member's runs, newest first. */
+  'games/002_member_runs': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('game_run_member').on('game_run').columns(['user_id', 'id']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('game_run_member').execute();
+    },
+  }),
 };

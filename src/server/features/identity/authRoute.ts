@@ -2,6 +2,11 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import type { Auth } from './auth';
+import { type BanState, banOfEmail } from './bans';
+import type { IdentityDb } from './tables';
+
+/** Better Auth's admin plugin refuses a banned account's new session with this code. */
+const BANNED_USER = 'BANNED_USER';
 
 /** The portal's code for a Better Auth HTTP status. */
 function codeOfStatus(status: number): number {
@@ -25,7 +30,7 @@ function parse(text: string): unknown {
  * Better Auth's own code and message (the web's auth client reads those), a JSON answer gets
  * iErrorCode 0. Anything else (a redirect, a list) passes as it is.
  */
-export function shapeAuthAnswer(status: number, text: string): { json: boolean; body: string } {
+export function shapeAuthAnswer(status: number, text: string, ban?: BanState | null): { json: boolean; body: string } {
   const parsed = parse(text);
   const fields =
     parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
@@ -33,6 +38,15 @@ export function shapeAuthAnswer(status: number, text: string): { json: boolean; 
     const iErrorCode = codeOfStatus(status);
     const message = typeof fields.message === 'string' && fields.message ? fields.message : errorMessage(iErrorCode);
     const code = typeof fields.code === 'string' ? fields.code : `HTTP_${status}`;
+    if (code === BANNED_USER) {
+      // The member reads why and until when (MemberBannedAnswer); the ban may have been lifted meanwhile.
+      const banned = { iErrorCode: ErrorCode.MEMBER_BANNED, sMessage: errorMessage(ErrorCode.MEMBER_BANNED) };
+      const body = { ...fields, code, message: banned.sMessage, ...banned };
+      return {
+        json: true,
+        body: JSON.stringify({ ...body, sBanReason: ban?.reason ?? '', iBanUntil: ban?.until ?? 0 }),
+      };
+    }
     return { json: true, body: JSON.stringify({ ...fields, code, message, iErrorCode, sMessage: message }) };
   }
   if (status === 200 && (parsed === null || (parsed !== undefined && !Array.isArray(parsed)))) {
@@ -60,7 +74,7 @@ function twoFactorChallenge(response: Response): string | null {
 }
 
 /** Mounts Better Auth at /api/auth/* by handing each request to its Fetch handler. */
-export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: string): void {
+export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: string, db: IdentityDb): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -89,10 +103,18 @@ export function registerAuthRoute(app: FastifyInstance, auth: Auth, publicUrl: s
         if (key === 'set-cookie' || key === 'content-length' || key === 'content-type') return;
         if (!(issued && key === 'set-auth-token')) reply.header(key, value);
       });
-      const shaped = shapeAuthAnswer(response.status, response.body ? await response.text() : '');
+      const text = response.body ? await response.text() : '';
+      const ban =
+        response.status === 403 && text.includes(BANNED_USER) ? await banOfEmail(db, bodyEmail(req.body)) : null;
+      const shaped = shapeAuthAnswer(response.status, text, ban);
       const type = shaped.json ? 'application/json; charset=utf-8' : response.headers.get('content-type');
       if (type) reply.header('content-type', type);
       return reply.status(response.status).send(shaped.body);
     },
   });
+}
+
+function bodyEmail(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : '';
 }

@@ -1,11 +1,14 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { type AnyDb, ownTables } from '../../db/schema';
 import type { Deps } from '../../deps';
+import type { Bus } from '../../shared/bus';
 import { identityActions } from './actions';
 import { createAuth } from './auth';
 import { registerAuthGuards } from './authGuards';
 import { registerAuthRoute } from './authRoute';
+import { banMember as banMemberOwn, banOf as banOfOwn, unbanMember as unbanMemberOwn } from './bans';
 import { identityCli } from './cli';
+import { identityConsoleActions } from './consoleActions';
 import { findExportedAccount } from './exportedAccount';
 import {
   authenticateGuest as authenticateGuestOwn,
@@ -33,6 +36,14 @@ import {
   setAccountRole as setAccountRoleOwn,
   touchConsoleSession as touchConsoleSessionOwn,
 } from './operatorAccounts';
+
+  memberProfiles as memberProfilesOwn,
+  memberSessions as memberSessionsOwn,
+  referredMembers as referredMembersOwn,
+  revokeMemberSessions as revokeMemberSessionsOwn,
+  userIdsMatching as userIdsMatchingOwn,
+} from './operatorView';
+
 import { closePasswordWorkers } from './password';
 import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
@@ -60,9 +71,10 @@ export const identity: Capability<IdentityTables> = {
     });
     return {
       actions: identityActions(auth),
+      consoleActions: identityConsoleActions(ctx, auth),
       routes(app) {
         registerAuthGuards(app, ctx);
-        registerAuthRoute(app, auth, ctx.config.publicUrl);
+        registerAuthRoute(app, auth, ctx.config.publicUrl, ctx.db);
         app.addHook('onClose', closePasswordWorkers);
       },
       userData: (userId) => identityUserData(ctx.db, userId),
@@ -107,5 +119,24 @@ export const touchConsoleSession = forOtherCapabilities(touchConsoleSessionOwn);
 export const endConsoleSession = forOtherCapabilities(endConsoleSessionOwn);
 export const endConsoleSessionsOf = forOtherCapabilities(endConsoleSessionsOfOwn);
 export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
+export type { BanRequest, BanState } from './bans';
+export { byId, type MemberProfile, type MemberSession } from './operatorView';
 /** The session token of `Authorization: Bearer …` (signature checked), or null/undefined. */
 export { bearerToken };
+export const banOf = forOtherCapabilities(banOfOwn);
+export const unbanMember = forOtherCapabilities(unbanMemberOwn);
+export const userIdsMatching = forOtherCapabilities(userIdsMatchingOwn);
+export const memberProfiles = forOtherCapabilities(memberProfilesOwn);
+export const referredMembers = forOtherCapabilities(referredMembersOwn);
+export const memberSessions = forOtherCapabilities(memberSessionsOwn);
+
+/** Bans a member and ends every session (identity/bans.ts); audited with `userId` in its detail. */
+export const banMember = (deps: { db: AnyDb; bus?: Bus }, userId: string, ban: Parameters<typeof banMemberOwn>[2]) =>
+  banMemberOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, ban);
+
+/** Ends one session of a member, or all, audited (identity/operatorView.ts). */
+export const revokeMemberSessions = (
+  deps: { db: AnyDb; bus?: Bus },
+  userId: string,
+  revoke: Parameters<typeof revokeMemberSessionsOwn>[2],
+) => revokeMemberSessionsOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, revoke);

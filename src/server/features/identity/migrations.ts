@@ -2,6 +2,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { prefixIndexSql } from '../../shared/prefix';
 import { revisionTriggers } from '../../shared/revisions';
 import { authSchemaOptions } from './auth';
 import { sessionsEndedTrigger } from './sessionsEnded';
@@ -97,6 +98,16 @@ export const identityMigrations: Record<string, MigrationFactory> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('console_session').execute();
+    },
+  }),
+  /** The operators' member search (issue 27): prefix queries on email, username and referral code. */
+  'identity/007_member_search': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await prefixIndexSql(dialect, 'user_email_prefix', 'user', 'email').execute(db);
+      await prefixIndexSql(dialect, 'member_username_prefix', 'member', 'username_lower').execute(db);
+      await prefixIndexSql(dialect, 'member_referral_code_prefix', 'member', 'referral_code').execute(db);
+      await prefixIndexSql(dialect, 'member_referred_by', 'member', 'referred_by_user_id').execute(db);
+      await prefixIndexSql(dialect, 'session_user_id', 'session', '"userId"').execute(db);
     },
   }),
 };

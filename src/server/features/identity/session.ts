@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../capability';
 import { prepared } from '../../shared/prepared';
 import { readRevisions, SHARED_SCOPE } from '../../shared/revisions';
+import { banOfRow } from './bans';
 import type { IdentityDb } from './tables';
 
 /**
@@ -54,6 +55,9 @@ const sessionByToken = prepared((db: IdentityDb, token: string) =>
       'user.email',
       'user.emailVerified',
       'user.name',
+      'user.banned',
+      'user.banReason',
+      'user.banExpires',
       eb.selectFrom('data_revision').select('revision').whereRef('scope', '=', 'user.id').as('member_revision'),
       eb.selectFrom('data_revision').select('revision').where('scope', '=', SHARED_SCOPE).as('shared_revision'),
     ])
@@ -95,7 +99,8 @@ export async function sessionFromBearer(
   value: string,
 ): Promise<(SessionUser & { expiresAt: number }) | null> {
   const token = bearerToken(`Bearer ${value}`, deps.secret);
-  return token ? sessionOfToken(deps.db, token) : null;
+  const session = token ? await sessionOfToken(deps.db, token) : null;
+  return session?.ban ? null : session;
 }
 
 /**
@@ -120,12 +125,15 @@ async function sessionOfToken(db: IdentityDb, token: string): Promise<(SessionUs
   // Better Auth stamps sessions with real time, so they are compared with real time too.
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   if (!row || expiresAt <= Date.now()) return null;
+  const ban = banOfRow(row);
   const user = {
     id: row.id,
     email: row.email,
     emailVerified: Boolean(row.emailVerified),
     name: row.name,
     sessionId: row.sessionId,
+    // A ban ends the member's sessions; one set by other means still refuses every action.
+    ...(ban ? { ban } : {}),
   };
   const revisions = { member: Number(row.member_revision ?? 0), shared: Number(row.shared_revision ?? 0) };
   if (sessions.size >= MAX_KNOWN_SESSIONS) sessions.delete(sessions.keys().next().value as string);

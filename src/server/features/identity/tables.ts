@@ -71,6 +71,11 @@ export interface AuthSessionTable {
   token: string;
   userId: string;
   expiresAt: Date | string;
+  createdAt: Date | string;
+  /** Better Auth refreshes it (updateAge): the member's last activity the operators see. */
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { jobLeaseMs } from '../../shared/jobs';
 import { raffleActions } from './actions';
 import { httpBeaconSource } from './beacon';
 import { raffleCli } from './cli';
+import { memberRaffleHistory as memberRaffleHistoryOwn } from './history';
 import { raffleJob } from './jobs';
 import { raffleMigrations } from './migrations';
 import type { RaffleTables } from './tables';
@@ -40,3 +41,6 @@ export const raffle: Capability<RaffleTables> = {
 };
 
 export type { RaffleTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const memberRaffleHistory = forOtherCapabilities(memberRaffleHistoryOwn);

@@ -116,4 +116,19 @@ export const raffleMigrations: Record<string, MigrationFactory> = {
     { table: 'raffle_prize' },
     { table: 'raffle_entry', member: 'user_id' },
   ]),
+  /** The operators' member page (issue 27): a member's entries and wins. */
+  'raffle/004_member_entries': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('raffle_entry_member').on('raffle_entry').columns(['user_id', 'raffle_id']).execute();
+      await db.schema
+        .createIndex('raffle_winner_member')
+        .on('raffle_winner')
+        .columns(['user_id', 'raffle_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('raffle_winner_member').execute();
+      await db.schema.dropIndex('raffle_entry_member').execute();
+    },
+  }),
 };

@@ -4,7 +4,7 @@ import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
 import { findUserIdByHandle } from '../identity/index';
 import { grantDemoAgent } from './grants';
-import { applyGrant } from './ledger';
+import { operatorGrant } from './operatorGrants';
 import type { RewardsTables } from './tables';
 
 const MAX_OPERATOR_GRANT = 1_000_000;
@@ -58,15 +58,8 @@ async function grantAmount(
   if (!userId) return refused(`No member ${handle}`);
   const now = ctx.now();
   const reason = (words.join(' ').trim() || `${asset} from the portal team`).slice(0, 100);
-  const key = `operator:${asset}:${userId}:${now}:${Math.random().toString(36).slice(2, 10)}`;
-  await inTransaction(ctx.db, async (trx) => {
-    await applyGrant(trx, { userId, key, reason, lines: [{ asset, amount }], now });
-    await writeAudit(trx, {
-      actor: ctx.actor,
-      action: `grant.${asset}`,
-      detail: { userId, handle, amount, reason },
-      at: now,
-    });
-  });
+  const key = `${asset}:${userId}:${now}:${Math.random().toString(36).slice(2, 10)}`;
+  const outcome = await operatorGrant(ctx.db, { userId, asset, amount, key, reason, actor: ctx.actor, now });
+  if (outcome !== 'granted') return refused(`Not granted: ${outcome}`);
   return done(`Granted ${amount} ${asset} to ${userId}`);
 }

@@ -6,7 +6,8 @@ import { grantDemoAgent as grantDemoAgentOwn, grantRegistrationRewards } from '.
 import { applyGrant as applyGrantOwn, findBalance as findBalanceOwn, ledgerAfter as ledgerAfterOwn } from './ledger';
 import { ledgerTotals } from './metrics';
 import { rewardsMigrations } from './migrations';
-import { notifyReward as notifyRewardOwn } from './notices';
+import { listPendingNotices as listPendingNoticesOwn, notifyReward as notifyRewardOwn } from './notices';
+import { operatorGrant as operatorGrantOwn } from './operatorGrants';
 import { readStatement as readStatementOwn } from './statement';
 import type { RewardsTables } from './tables';
 import { memberRewardsData } from './userData';
@@ -44,3 +45,6 @@ export const findBalance = forOtherCapabilities(findBalanceOwn);
 export const ledgerAfter = forOtherCapabilities(ledgerAfterOwn);
 export const notifyReward = forOtherCapabilities(notifyRewardOwn);
 export const readStatement = forOtherCapabilities(readStatementOwn);
+export const listPendingNotices = forOtherCapabilities(listPendingNoticesOwn);
+export const operatorGrant = forOtherCapabilities(operatorGrantOwn);
+export type { OperatorGrant, OperatorGrantOutcome } from './operatorGrants';

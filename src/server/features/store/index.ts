@@ -1,6 +1,7 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { storeActions } from './actions';
 import { storeCli } from './cli';
+import { memberPurchases as memberPurchasesOwn } from './history';
 import { storeMigrations } from './migrations';
 import { forgetOldRefusals } from './purchase';
 import { seedDemoStore } from './seed';
@@ -33,3 +34,6 @@ export const store: Capability<StoreTables> = {
 };
 
 export type { StoreTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const memberPurchases = forOtherCapabilities(memberPurchasesOwn);

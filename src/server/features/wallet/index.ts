@@ -1,7 +1,12 @@
 import { TEST_NETWORK_VAR } from '../../../protocol/wallet';
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { walletActions } from './actions';
-import { forgetExpiredNonces, walletUserData } from './links';
+import {
+  forgetExpiredNonces,
+  linkedWallet as linkedWalletOwn,
+  walletsStartingWith as walletsStartingWithOwn,
+  walletUserData,
+} from './links';
 import { walletMigrations } from './migrations';
 import type { WalletTables } from './tables';
 
@@ -41,3 +46,7 @@ export const wallet: Capability<WalletTables> = {
 };
 
 export type { WalletTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const linkedWallet = forOtherCapabilities(linkedWalletOwn);
+export const walletsStartingWith = forOtherCapabilities(walletsStartingWithOwn);

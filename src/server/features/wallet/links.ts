@@ -11,6 +11,7 @@ import {
 } from '../../../protocol/wallet';
 import { fail } from '../../http/actions';
 import { writeAudit } from '../../shared/audit';
+import { inCodePointOrder, startsWith } from '../../shared/prefix';
 import { prepared } from '../../shared/prepared';
 import type { WalletDb } from './tables';
 
@@ -193,4 +194,17 @@ export async function walletUserData(db: WalletDb, userId: string): Promise<Wall
 /** Signing requests nobody used. */
 export async function forgetExpiredNonces(db: WalletDb, now: number): Promise<void> {
   await db.deleteFrom('wallet_nonce').where('expires_at', '<', now).execute();
+}
+
+/** Members whose linked address starts with `prefix` (any case), with their address, by account id (the operators' search). */
+export async function walletsStartingWith(db: WalletDb, prefix: string, limit: number) {
+  const q = prefix.trim().toLowerCase();
+  if (!/^0x[0-9a-f]{0,40}$/.test(q)) return [];
+  return db
+    .selectFrom('wallet_link')
+    .select(['user_id', 'address'])
+    .where(startsWith(db, 'address_lower', q))
+    .orderBy(inCodePointOrder(db, 'user_id'))
+    .limit(limit)
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
+import { prefixIndexSql } from '../../shared/prefix';
 import { revisionTriggers } from '../../shared/revisions';
 
 export const walletMigrations: Record<string, MigrationFactory> = {
@@ -32,4 +33,10 @@ export const walletMigrations: Record<string, MigrationFactory> = {
     },
   }),
   'wallet/002_revisions': revisionTriggers([{ table: 'wallet_link', member: 'user_id' }]),
+  /** The operators' member search by a prefix of a linked address (issue 27). */
+  'wallet/003_address_prefix': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await prefixIndexSql(dialect, 'wallet_link_address_prefix', 'wallet_link', 'address_lower').execute(db);
+    },
+  }),
 };

@@ -1,10 +1,10 @@
 import { ErrorCode } from '../../../protocol/errors';
 import type { IsWhitelistedAnswer } from '../../../protocol/whitelist';
 import { isWhitelistedInput } from '../../../protocol/whitelist.schema';
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { actionDefiner } from '../../http/actions';
 import { whitelistCli } from './cli';
-import { isListed, isMemberListed } from './entries';
+import { isListed, isMemberListed as isMemberListedOwn } from './entries';
 import { whitelistMigrations } from './migrations';
 import type { WhitelistTables } from './tables';
 
@@ -38,9 +38,12 @@ export const whitelist: Capability<WhitelistTables> = {
     ],
     // The member's email (identity) and linked address (wallet) come from their parts of pUserData.
     userData: async (_userId, _now, earlier) => ({
-      bInWhitelist: await isMemberListed(ctx.db, earlier.sEmail ?? null, earlier.sWalletAddress ?? null),
+      bInWhitelist: await isMemberListedOwn(ctx.db, earlier.sEmail ?? null, earlier.sWalletAddress ?? null),
     }),
   }),
 };
 
 export type { WhitelistTables } from './tables';
+
+/** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
+export const isMemberListed = forOtherCapabilities(isMemberListedOwn);

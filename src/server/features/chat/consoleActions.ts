@@ -1,0 +1,121 @@
+import {
+  type ConsoleContextMessage,
+  type ConsoleReportRow,
+  type ReportListAnswer,
+  roleMay,
+} from '../../../protocol/console';
+import { memberMuteInput, reportListInput, reportResolveInput } from '../../../protocol/consoleMembers.schema';
+import { ErrorCode } from '../../../protocol/errors';
+import { fail } from '../../http/actions';
+import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
+import { usernamesOf } from '../identity/index';
+import { muteMember } from './moderation';
+import { type QueuedReport, type ReportResolution, reportQueue, resolveReport } from './reportQueue';
+import type { ChatServices } from './services';
+import type { ChatDb, ChatTables } from './tables';
+
+const define = consoleActionDefiner<ChatTables>();
+
+async function reportRows(db: ChatDb, reports: QueuedReport[]): Promise<ConsoleReportRow[]> {
+  const ids = reports.flatMap((r) => [r.reporterId, r.authorId, ...r.context.map((m) => m.userId)]);
+  const names = await usernamesOf(db, ids);
+  const name = (id: string) => names.get(id) ?? '';
+  return reports.map((r) => ({
+    iReportID: r.id,
+    sReason: r.reason,
+    sNote: r.note,
+    iCreatedAt: r.createdAt,
+    sReporterUserID: r.reporterId,
+    sReporterUsername: name(r.reporterId),
+    sAuthorUserID: r.authorId,
+    sAuthorUsername: name(r.authorId),
+    sChannelID: r.channelId,
+    iMessageID: r.messageId,
+    aContext: r.context.map(
+      (m): ConsoleContextMessage => ({
+        iMessageID: m.id,
+        sUserID: m.userId,
+        sUsername: name(m.userId),
+        sText: m.body,
+        iCreatedAt: m.createdAt,
+        bDeleted: m.deleted,
+        bReported: m.id === r.messageId,
+      }),
+    ),
+  }));
+}
+
+/** Open reports after a cursor: the queue's first page (cursor 0) and the poll for new ones alike. */
+async function listAnswer(db: ChatDb, cursor: number, size: number): Promise<ReportListAnswer> {
+  const reports = await reportQueue(db, { afterId: cursor, limit: size + 1 });
+  const page = reports.slice(0, size);
+  return {
+    iErrorCode: ErrorCode.OK,
+    aRows: await reportRows(db, page),
+    bMore: reports.length > size,
+    iCursor: page.at(-1)?.id ?? cursor,
+  };
+}
+
+/**
+ * The console's moderation queue and mute (issue 27). New reports: every report is published on
+ * the bus (CHAT_REPORTED_TOPIC) for a live channel to come; until then a console polls
+ * `reportsSince` with the cursor of its last answer.
+ */
+export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
+  const { ctx, hub } = services;
+  return [
+    define({
+      name: 'reportList',
+      permission: 'chat:read',
+      input: reportListInput,
+      handler: ({ iCursor, iPageSize }) => listAnswer(ctx.db, iCursor, iPageSize),
+    }),
+    define({
+      name: 'reportsSince',
+      permission: 'chat:read',
+      input: reportListInput,
+      handler: ({ iCursor, iPageSize }) => listAnswer(ctx.db, iCursor, iPageSize),
+    }),
+    define({
+      name: 'reportResolve',
+      permission: 'chat:moderate',
+      input: reportResolveInput,
+      async handler({ iReportID, sResolution, sReason, iDurationMs }, { operator }) {
+        if (sResolution === 'ban' && !roleMay(operator.role, 'member:ban')) return fail(ErrorCode.CONSOLE_FORBIDDEN);
+        const now = ctx.clock.now();
+        const until = iDurationMs > 0 ? now + iDurationMs : null;
+        const resolution: ReportResolution =
+          sResolution === 'mute' || sResolution === 'ban' ? { as: sResolution, until } : { as: sResolution };
+        const [report] = await reportQueue(ctx.db, { afterId: iReportID - 1, limit: 1, around: 0 });
+        const resolved = await resolveReport(ctx, {
+          reportId: iReportID,
+          resolution,
+          actor: operator.actor,
+          reason: sReason,
+          now,
+        });
+        if (!resolved) return fail(ErrorCode.NOT_FOUND, 'No such open report.');
+        // Members hear it now, not at the next sync.
+        if (report?.id === iReportID && sResolution === 'delete')
+          hub.publish({ k: 'deleted', channelId: report.channelId, messageId: report.messageId });
+        if (report?.id === iReportID && sResolution === 'mute')
+          hub.toUser(report.authorId, { t: 'mute', pMute: { iUntil: until, sReason } });
+        return { iErrorCode: ErrorCode.OK };
+      },
+    }),
+    define({
+      name: 'memberMute',
+      permission: 'member:mute',
+      input: memberMuteInput,
+      async handler({ sUserID, sReason, iDurationMs }, { operator }) {
+        if ((await usernamesOf(ctx.db, [sUserID])).size === 0) return fail(ErrorCode.NOT_FOUND, 'No such member.');
+        const now = ctx.clock.now();
+        const until = iDurationMs > 0 ? now + iDurationMs : null;
+        await muteMember(ctx.db, { userId: sUserID, until, reason: sReason, actor: operator.actor, now });
+        hub.toUser(sUserID, { t: 'mute', pMute: { iUntil: until, sReason } });
+        return { iErrorCode: ErrorCode.OK };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,165 @@
+import type {
+  ConsoleMemberRow,
+  ConsolePage,
+  ConsoleRole,
+  MemberGrantAnswer,
+  MemberShowAnswer,
+} from '../../../protocol/console';
+import {
+  memberAccountInput,
+  memberBanInput,
+  memberFindInput,
+  memberGrantInput,
+  memberNoteAddInput,
+  memberSessionsRevokeInput,
+  memberShowInput,
+  memberUnbanInput,
+} from '../../../protocol/consoleMembers.schema';
+import { ErrorCode } from '../../../protocol/errors';
+import type { AppContext } from '../../capability';
+import { fail } from '../../http/actions';
+import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
+import { banMember, memberProfiles, revokeMemberSessions, unbanMember } from '../identity/index';
+import { type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
+import { findMembers } from './find';
+import { exportMemberData } from './levers';
+import { addNote } from './notes';
+import { memberProfile, memberTab } from './show';
+import type { MembersTables } from './tables';
+
+const define = consoleActionDefiner<MembersTables>();
+
+/** The most one grant of an operator of this role may move; undefined: no cap. */
+export type GrantCap = (role: ConsoleRole) => Promise<number | undefined>;
+
+const GRANT_REFUSALS: Record<Exclude<OperatorGrantOutcome, 'granted' | 'already'>, [number, string]> = {
+  'over-cap': [ErrorCode.CONSOLE_GRANT_OVER_CAP, 'That grant is above the cap for your role.'],
+  'key-reused': [ErrorCode.REQUEST_KEY_REUSED, 'This key was used for another grant.'],
+  'not-enough': [ErrorCode.BAD_INPUT, 'The member does not have that much to take back.'],
+  'unknown-template': [ErrorCode.NOT_FOUND, 'No such collectible template.'],
+};
+
+/**
+ * The console's actions on one member (issue 27): each calls the capability function its CLI
+ * command calls, with the operator as the audit's actor. `grantCap` answers the per-grant cap of
+ * the operator's role (the operators capability's grantCapFor; undefined: no cap).
+ */
+export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: GrantCap): ConsoleActionDef[] {
+  const exists = async (userId: string) => (await memberProfiles(ctx.db, [userId])).length > 0;
+  const noSuchMember = () => fail(ErrorCode.NOT_FOUND, 'No such member.');
+  return [
+    define({
+      name: 'memberFind',
+      permission: 'member:read',
+      input: memberFindInput,
+      async handler({ sQuery, iPage, iPageSize }): Promise<ConsolePage<ConsoleMemberRow>> {
+        const { rows, more } = await findMembers(ctx.db, sQuery, { page: iPage, size: iPageSize });
+        return { iErrorCode: ErrorCode.OK, aRows: rows, bMore: more };
+      },
+    }),
+    define({
+      name: 'memberShow',
+      permission: 'member:read',
+      input: memberShowInput,
+      async handler({ sUserID, sTab, iPage, iPageSize }): Promise<MemberShowAnswer | ReturnType<typeof fail>> {
+        if (sTab === 'profile') {
+          const pProfile = await memberProfile(ctx.db, sUserID, ctx.clock.now());
+          return pProfile ? { iErrorCode: ErrorCode.OK, sTab, pProfile } : noSuchMember();
+        }
+        if (!(await exists(sUserID))) return noSuchMember();
+        const { rows, more } = await memberTab(ctx.db, sUserID, sTab, { page: iPage, size: iPageSize });
+        return { iErrorCode: ErrorCode.OK, sTab, aRows: rows, bMore: more };
+      },
+    }),
+    define({
+      name: 'memberBan',
+      permission: 'member:ban',
+      input: memberBanInput,
+      async handler({ sUserID, sReason, iDurationMs }, { operator }) {
+        const now = ctx.clock.now();
+        const until = iDurationMs > 0 ? now + iDurationMs : null;
+        const banned = await banMember(ctx, sUserID, { actor: operator.actor, reason: sReason, until, now });
+        return banned ? { iErrorCode: ErrorCode.OK } : noSuchMember();
+      },
+    }),
+    define({
+      name: 'memberUnban',
+      permission: 'member:ban',
+      input: memberUnbanInput,
+      async handler({ sUserID, sReason }, { operator }) {
+        const lifted = await unbanMember(ctx.db, sUserID, {
+          actor: operator.actor,
+          reason: sReason,
+          now: ctx.clock.now(),
+        });
+        return lifted ? { iErrorCode: ErrorCode.OK } : fail(ErrorCode.ALREADY_DONE, 'This member is not banned.');
+      },
+    }),
+    define({
+      name: 'memberGrant',
+      permission: 'member:grant',
+      input: memberGrantInput,
+      async handler(grant, { operator }): Promise<MemberGrantAnswer | ReturnType<typeof fail>> {
+        if (!(await exists(grant.sUserID))) return noSuchMember();
+        const outcome = await operatorGrant(ctx.db, {
+          userId: grant.sUserID,
+          asset: grant.sAsset,
+          amount: grant.iAmount,
+          templateId: grant.sTemplateID,
+          key: grant.sKey,
+          reason: grant.sReason,
+          actor: operator.actor,
+          cap: await grantCap(operator.role),
+          now: ctx.clock.now(),
+        });
+        if (outcome === 'granted' || outcome === 'already')
+          return { iErrorCode: ErrorCode.OK, bApplied: outcome === 'granted' };
+        const [code, message] = GRANT_REFUSALS[outcome];
+        return fail(code, message);
+      },
+    }),
+    define({
+      name: 'memberSessionsRevoke',
+      permission: 'member:sessions',
+      input: memberSessionsRevokeInput,
+      async handler({ sUserID, sSessionID, sReason }, { operator }) {
+        if (!(await exists(sUserID))) return noSuchMember();
+        const ended = await revokeMemberSessions(ctx, sUserID, {
+          sessionId: sSessionID,
+          actor: operator.actor,
+          reason: sReason,
+          now: ctx.clock.now(),
+        });
+        return { iErrorCode: ErrorCode.OK, iEnded: ended };
+      },
+    }),
+    define({
+      name: 'memberNoteAdd',
+      permission: 'member:note',
+      input: memberNoteAddInput,
+      async handler({ sUserID, sText }, { operator }) {
+        if (!(await exists(sUserID))) return noSuchMember();
+        const iNoteID = await addNote(ctx.db, {
+          userId: sUserID,
+          text: sText,
+          actor: operator.actor,
+          now: ctx.clock.now(),
+        });
+        return { iErrorCode: ErrorCode.OK, iNoteID };
+      },
+    }),
+    define({
+      name: 'memberExport',
+      permission: 'member:export',
+      input: memberAccountInput,
+      async handler({ sUserID, sReason }, { operator }) {
+        const data = await exportMemberData(ctx.db, sUserID, {
+          actor: operator.actor,
+          reason: sReason,
+          now: ctx.clock.now(),
+        });
+        return data ? { iErrorCode: ErrorCode.OK, pExport: data } : noSuchMember();
+      },
+    }),
+  ];
+}
