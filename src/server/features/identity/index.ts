@@ -36,7 +36,7 @@ import {
   setAccountRole as setAccountRoleOwn,
   touchConsoleSession as touchConsoleSessionOwn,
 } from './operatorAccounts';
-
+import {
   memberProfiles as memberProfilesOwn,
   memberSessions as memberSessionsOwn,
   referredMembers as referredMembersOwn,
