@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_ROLES, type ConsoleRole } from '../../src/protocol/console';
 import { ErrorCode } from '../../src/protocol/errors';
 import { runAdmin } from '../../src/server/cli/commands';
 import { reportMessage } from '../../src/server/features/chat/moderation';
-import { membersConsoleActions } from '../../src/server/features/members/consoleActions';
+import { grantCapFor } from '../../src/server/features/operators/index';
 import { findBalance } from '../../src/server/features/rewards/index';
 import { operatorGrant } from '../../src/server/features/rewards/operatorGrants';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
-import { consoleCall } from '../support/console';
 import { DIALECTS } from '../support/db';
 import { startRun } from '../support/gamesHelpers';
+import { consoleCall, enrolledOperator } from '../support/operators';
 import { openTestRaffle } from '../support/raffleHelpers';
 import { register, signUp, type TestMember } from '../support/rewardsHelpers';
 import { addItem, buy, givePoints } from '../support/storeHelpers';
@@ -22,10 +23,15 @@ interface Member extends TestMember {
   referralCode: string;
 }
 
-/** Issue 27: the levers on one member, through their console actions and CLI commands. */
+/**
+ * Issue 27: the levers on one member, through their console actions (`POST /api/console/<action>`,
+ * past the real gate) and CLI commands.
+ */
 describe.each(DIALECTS)('member levers on %s', (dialect) => {
   let t: TestApp;
   let seq = 0;
+  /** The console session token of an enrolled operator of each role, `<role>@studio.example`. */
+  const op = {} as Record<ConsoleRole, string>;
 
   async function member(label: string): Promise<Member> {
     const account = await signUp(t, label);
@@ -69,6 +75,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { config: { rateLimits: ROOMY_LIMITS } });
+    for (const role of CONSOLE_ROLES) op[role] = (await enrolledOperator(t, `${role}@studio.example`, role)).token;
   });
   afterAll(() => closeTestApp(t));
 
@@ -84,8 +91,8 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         sReason: 'Outage compensation',
       };
       const answers = await Promise.all([
-        consoleCall(t, 'memberGrant', grant, 'support'),
-        consoleCall(t, 'memberGrant', grant, 'support'),
+        consoleCall(t, 'memberGrant', grant, op.support),
+        consoleCall(t, 'memberGrant', grant, op.support),
       ]);
       expect(answers.map((a) => a.iErrorCode)).toEqual([0, 0]);
       expect(answers.map((a) => a.bApplied).sort()).toEqual([false, true]);
@@ -95,7 +102,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       expect(audit[0]).toMatchObject({ actor: 'console:support@studio.example' });
       expect(audit[0]?.detail).toMatchObject({ amount: 250, reason: 'Outage compensation', key: 'grant-key-0001' });
 
-      expect(await consoleCall(t, 'memberGrant', { ...grant, iAmount: 300 }, 'support')).toMatchObject({
+      expect(await consoleCall(t, 'memberGrant', { ...grant, iAmount: 300 }, op.support)).toMatchObject({
         iErrorCode: ErrorCode.REQUEST_KEY_REUSED,
       });
       expect((await findBalance(t.deps.db, m.userId)).points).toBe(before.points + 250);
@@ -105,14 +112,16 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       const m = await member('takeback');
       const base = { sUserID: m.userId, sAsset: 'tickets', sReason: 'Mistaken grant' };
       const start = (await findBalance(t.deps.db, m.userId)).tickets;
-      await consoleCall(t, 'memberGrant', { ...base, iAmount: 5, sKey: 'tickets-give-1' });
-      expect(await consoleCall(t, 'memberGrant', { ...base, iAmount: -3, sKey: 'tickets-take-1' })).toMatchObject({
+      await consoleCall(t, 'memberGrant', { ...base, iAmount: 5, sKey: 'tickets-give-1' }, op.admin);
+      expect(
+        await consoleCall(t, 'memberGrant', { ...base, iAmount: -3, sKey: 'tickets-take-1' }, op.admin),
+      ).toMatchObject({
         iErrorCode: 0,
         bApplied: true,
       });
       expect((await findBalance(t.deps.db, m.userId)).tickets).toBe(start + 2);
       expect(
-        await consoleCall(t, 'memberGrant', { ...base, iAmount: -(start + 100), sKey: 'tickets-take-2' }),
+        await consoleCall(t, 'memberGrant', { ...base, iAmount: -(start + 100), sKey: 'tickets-take-2' }, op.admin),
       ).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
       expect((await findBalance(t.deps.db, m.userId)).tickets).toBe(start + 2);
     });
@@ -131,29 +140,22 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         now: Date.now(),
       });
       expect(await grant).toBe('over-cap');
-      const capped = membersConsoleActions(t.deps, async (role) => (role === 'support' ? 100 : undefined));
-      const action = capped.find((a) => a.name === 'memberGrant');
-      const operator = { id: 'op', email: 's@x', role: 'support' as const, sessionId: 's', actor: 'console:s@x' };
-      const input = action?.input.parse({
-        sUserID: m.userId,
-        sAsset: 'points',
-        iAmount: -500,
-        sKey: 'cap-2-key',
-        sReason: 'over',
-      });
-      expect(await action?.handler(input, { deps: t.deps, req: {} as never, operator })).toMatchObject({
-        iErrorCode: ErrorCode.CONSOLE_GRANT_OVER_CAP,
-      });
-      const within = action?.input.parse({
-        sUserID: m.userId,
-        sAsset: 'points',
-        iAmount: 100,
-        sKey: 'cap-3-key',
-        sReason: 'ok',
-      });
-      expect(await action?.handler(within, { deps: t.deps, req: {} as never, operator })).toMatchObject({
-        iErrorCode: 0,
-      });
+      // The support role's cap, set through the operator tool, as the dispatcher reads it.
+      const tool = (...args: string[]) => runAdmin(args, { db: t.deps.db, now: () => Date.now(), actor: 'cli:tester' });
+      const cap = await grantCapFor(t.deps.db, 'support');
+      expect((await tool('operator', 'cap', 'support', '100')).exitCode).toBe(0);
+      try {
+        const overCap = { sUserID: m.userId, sAsset: 'points', iAmount: -500, sKey: 'cap-2-key', sReason: 'over' };
+        expect(await consoleCall(t, 'memberGrant', overCap, op.support)).toMatchObject({
+          iErrorCode: ErrorCode.CONSOLE_GRANT_OVER_CAP,
+        });
+        const within = { sUserID: m.userId, sAsset: 'points', iAmount: 100, sKey: 'cap-3-key', sReason: 'ok' };
+        expect(await consoleCall(t, 'memberGrant', within, op.support)).toMatchObject({
+          iErrorCode: 0,
+        });
+      } finally {
+        await tool('operator', 'cap', 'support', cap === null ? 'none' : String(cap));
+      }
       expect((await findBalance(t.deps.db, m.userId)).points).toBe(before.points + 100);
       expect((await auditOf(m.userId)).filter((row) => row.action === 'grant.points')).toHaveLength(1);
     });
@@ -165,7 +167,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
           t,
           'memberGrant',
           { sUserID: m.userId, sAsset: 'points', iAmount: 1, sKey: 'viewer-key', sReason: 'x' },
-          'viewer',
+          op.viewer,
         ),
       ).toMatchObject({ iErrorCode: ErrorCode.CONSOLE_FORBIDDEN });
     });
@@ -199,7 +201,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
     });
 
     const find = async (sQuery: string, extra: Record<string, unknown> = {}) =>
-      (await consoleCall(t, 'memberFind', { sQuery, ...extra }, 'viewer')) as {
+      (await consoleCall(t, 'memberFind', { sQuery, ...extra }, op.viewer)) as {
         iErrorCode: number;
         aRows: Array<{ sUserID: string; sEmail: string; sUsername: string; sWalletAddress: string }>;
         bMore: boolean;
@@ -244,16 +246,21 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
     });
 
     it("answers each tab of a member's page with the member's real data", async () => {
-      const show = (sTab: string) => consoleCall(t, 'memberShow', { sUserID: ada.userId, sTab }, 'viewer');
-      await consoleCall(t, 'memberGrant', {
-        sUserID: ada.userId,
-        sAsset: 'points',
-        iAmount: 42,
-        sKey: 'show-grant-1',
-        sReason: 'Tab check',
-      });
+      const show = (sTab: string) => consoleCall(t, 'memberShow', { sUserID: ada.userId, sTab }, op.viewer);
+      await consoleCall(
+        t,
+        'memberGrant',
+        {
+          sUserID: ada.userId,
+          sAsset: 'points',
+          iAmount: 42,
+          sKey: 'show-grant-1',
+          sReason: 'Tab check',
+        },
+        op.admin,
+      );
       const messageId = await say(ada.userId, 'hello from ada');
-      await consoleCall(t, 'memberNoteAdd', { sUserID: ada.userId, sText: 'Asked about points' }, 'support');
+      await consoleCall(t, 'memberNoteAdd', { sUserID: ada.userId, sText: 'Asked about points' }, op.support);
       const balance = await findBalance(t.deps.db, ada.userId);
 
       expect(await show('profile')).toMatchObject({
@@ -285,7 +292,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       const owned = inventory.aCollections.reduce((sum, c) => sum + c.iCount, 0);
       expect(((await show('collectibles')).aRows as unknown[]).length).toBe(Math.min(owned, 25));
       expect((await show('notices')).iErrorCode).toBe(0);
-      expect(await consoleCall(t, 'memberShow', { sUserID: 'no-such', sTab: 'profile' })).toMatchObject({
+      expect(await consoleCall(t, 'memberShow', { sUserID: 'no-such', sTab: 'profile' }, op.admin)).toMatchObject({
         iErrorCode: ErrorCode.NOT_FOUND,
       });
     });
@@ -296,13 +303,18 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       const item = await addItem(t, { price: 10 });
       expect((await buy(t, m, item, { quantity: 2 })).iErrorCode).toBe(0);
       const raffleId = await openTestRaffle(t, { title: 'Levers raffle' });
-      await consoleCall(t, 'memberGrant', {
-        sUserID: m.userId,
-        sAsset: 'tickets',
-        iAmount: 3,
-        sKey: 'raffle-tix-1',
-        sReason: 'x',
-      });
+      await consoleCall(
+        t,
+        'memberGrant',
+        {
+          sUserID: m.userId,
+          sAsset: 'tickets',
+          iAmount: 3,
+          sKey: 'raffle-tix-1',
+          sReason: 'x',
+        },
+        op.admin,
+      );
       expect(
         (await t.call('enterRaffle', { iRaffleID: raffleId, iTickets: 2, sIdempotencyKey: 'levers-entry-1' }, m.token))
           .iErrorCode,
@@ -320,7 +332,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         })
         .execute();
       const show = async (sTab: string) =>
-        (await consoleCall(t, 'memberShow', { sUserID: m.userId, sTab }, 'viewer')).aRows as Array<
+        (await consoleCall(t, 'memberShow', { sUserID: m.userId, sTab }, op.viewer)).aRows as Array<
           Record<string, unknown>
         >;
       expect(await show('purchases')).toEqual([
@@ -336,7 +348,8 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
     it('revokes one session, then all, each audited once', async () => {
       const m = await member('sessions');
       const second = await signIn(t, m.email, PASSWORD);
-      const rows = (await consoleCall(t, 'memberShow', { sUserID: m.userId, sTab: 'sessions' })).aRows as Array<{
+      const rows = (await consoleCall(t, 'memberShow', { sUserID: m.userId, sTab: 'sessions' }, op.admin))
+        .aRows as Array<{
         sSessionID: string;
       }>;
       expect(rows).toHaveLength(2);
@@ -344,11 +357,11 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         t,
         'memberSessionsRevoke',
         { sUserID: m.userId, sSessionID: rows[0]?.sSessionID, sReason: 'Lost phone' },
-        'support',
+        op.support,
       );
       expect(one).toMatchObject({ iErrorCode: 0, iEnded: 1 });
       expect(
-        await consoleCall(t, 'memberSessionsRevoke', { sUserID: m.userId, sReason: 'All out' }, 'moderator'),
+        await consoleCall(t, 'memberSessionsRevoke', { sUserID: m.userId, sReason: 'All out' }, op.moderator),
       ).toMatchObject({
         iErrorCode: 0,
         iEnded: 1,
@@ -362,7 +375,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
   describe('bans from the console', () => {
     it('support cannot ban; a moderator bans and unbans, each audited once with the reason', async () => {
       const m = await member('consoleban');
-      expect(await consoleCall(t, 'memberBan', { sUserID: m.userId, sReason: 'x' }, 'support')).toMatchObject({
+      expect(await consoleCall(t, 'memberBan', { sUserID: m.userId, sReason: 'x' }, op.support)).toMatchObject({
         iErrorCode: ErrorCode.CONSOLE_FORBIDDEN,
       });
       expect(
@@ -370,16 +383,16 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
           t,
           'memberBan',
           { sUserID: m.userId, sReason: 'Botting', iDurationMs: 3_600_000 },
-          'moderator',
+          op.moderator,
         ),
       ).toEqual({ iErrorCode: 0 });
       const refused = await signIn(t, m.email, PASSWORD);
       expect(refused.body).toMatchObject({ iErrorCode: ErrorCode.MEMBER_BANNED, sBanReason: 'Botting' });
       expect(
-        ((await consoleCall(t, 'memberShow', { sUserID: m.userId }, 'viewer')).pProfile as Record<string, unknown>)
+        ((await consoleCall(t, 'memberShow', { sUserID: m.userId }, op.viewer)).pProfile as Record<string, unknown>)
           .sBanReason,
       ).toBe('Botting');
-      expect(await consoleCall(t, 'memberUnban', { sUserID: m.userId, sReason: 'Appeal' }, 'moderator')).toEqual({
+      expect(await consoleCall(t, 'memberUnban', { sUserID: m.userId, sReason: 'Appeal' }, op.moderator)).toEqual({
         iErrorCode: 0,
       });
       expect((await signIn(t, m.email, PASSWORD)).status).toBe(200);
@@ -422,7 +435,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
 
     it('lists open reports with the message in its context, reporter and author; reportsSince polls after a cursor', async () => {
       const r = await reported('ctx');
-      const list = (await consoleCall(t, 'reportList', { iPageSize: 100 }, 'viewer')) as {
+      const list = (await consoleCall(t, 'reportList', { iPageSize: 100 }, op.viewer)) as {
         aRows: Array<Record<string, unknown> & { aContext: Array<Record<string, unknown>> }>;
         iCursor: number;
       };
@@ -440,9 +453,9 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       expect(ids).toEqual(expect.arrayContaining([r.before, r.messageId, r.after]));
       expect(row?.aContext.find((m) => m.bReported)?.iMessageID).toBe(r.messageId);
       expect(list.iCursor).toBeGreaterThanOrEqual(r.reportId);
-      expect((await consoleCall(t, 'reportsSince', { iCursor: list.iCursor }, 'viewer')).aRows).toEqual([]);
+      expect((await consoleCall(t, 'reportsSince', { iCursor: list.iCursor }, op.viewer)).aRows).toEqual([]);
       const next = await reported('next');
-      const since = (await consoleCall(t, 'reportsSince', { iCursor: list.iCursor }, 'viewer')) as {
+      const since = (await consoleCall(t, 'reportsSince', { iCursor: list.iCursor }, op.viewer)) as {
         aRows: Array<{ iReportID: number }>;
         iCursor: number;
       };
@@ -457,7 +470,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
           t,
           'reportResolve',
           { iReportID: r.reportId, sResolution: 'dismiss', sReason: 'Banter' },
-          'moderator',
+          op.moderator,
         ),
       ).toEqual({ iErrorCode: 0 });
       expect(await closed(r.reportId)).toMatchObject({
@@ -473,7 +486,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
           t,
           'reportResolve',
           { iReportID: r.reportId, sResolution: 'mute', sReason: 'again' },
-          'moderator',
+          op.moderator,
         ),
       ).toMatchObject({ iErrorCode: ErrorCode.NOT_FOUND });
       expect(await auditOf(r.author.userId)).toHaveLength(1);
@@ -485,7 +498,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         t,
         'reportResolve',
         { iReportID: r.reportId, sResolution: 'delete', sReason: 'Slur' },
-        'moderator',
+        op.moderator,
       );
       expect(await closed(r.reportId)).toMatchObject({ resolution: 'deleted' });
       const message = await t.deps.db
@@ -507,7 +520,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         t,
         'reportResolve',
         { iReportID: r.reportId, sResolution: 'mute', sReason: 'Spam', iDurationMs: 600_000 },
-        'moderator',
+        op.moderator,
       );
       expect(await closed(r.reportId)).toMatchObject({ resolution: 'muted' });
       const mute = await t.deps.db
@@ -529,7 +542,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
         t,
         'reportResolve',
         { iReportID: r.reportId, sResolution: 'ban', sReason: 'Threats' },
-        'moderator',
+        op.moderator,
       );
       expect(await closed(r.reportId)).toMatchObject({ resolution: 'banned' });
       expect((await signIn(t, r.author.email, PASSWORD)).body).toMatchObject({
@@ -568,11 +581,11 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
           t,
           'reportResolve',
           { iReportID: r.reportId, sResolution: 'dismiss', sReason: 'x' },
-          'viewer',
+          op.viewer,
         ),
       ).toMatchObject({ iErrorCode: ErrorCode.CONSOLE_FORBIDDEN });
       expect(
-        await consoleCall(t, 'memberMute', { sUserID: r.author.userId, sReason: 'Cool off' }, 'moderator'),
+        await consoleCall(t, 'memberMute', { sUserID: r.author.userId, sReason: 'Cool off' }, op.moderator),
       ).toEqual({
         iErrorCode: 0,
       });
@@ -584,10 +597,10 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
   describe('notes and account help', () => {
     it('a note is listed on the page and audited once', async () => {
       const m = await member('noted');
-      expect(await consoleCall(t, 'memberNoteAdd', { sUserID: m.userId, sText: 'VIP' }, 'viewer')).toMatchObject({
+      expect(await consoleCall(t, 'memberNoteAdd', { sUserID: m.userId, sText: 'VIP' }, op.viewer)).toMatchObject({
         iErrorCode: ErrorCode.CONSOLE_FORBIDDEN,
       });
-      expect(await consoleCall(t, 'memberNoteAdd', { sUserID: m.userId, sText: 'VIP' }, 'moderator')).toMatchObject({
+      expect(await consoleCall(t, 'memberNoteAdd', { sUserID: m.userId, sText: 'VIP' }, op.moderator)).toMatchObject({
         iErrorCode: 0,
         iNoteID: expect.any(Number),
       });
@@ -600,7 +613,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
       const m = await member('unverified');
       const before = (await outbox(t, m.email)).length;
       expect(
-        await consoleCall(t, 'memberResendVerification', { sUserID: m.userId, sReason: 'Lost the mail' }, 'support'),
+        await consoleCall(t, 'memberResendVerification', { sUserID: m.userId, sReason: 'Lost the mail' }, op.support),
       ).toEqual({ iErrorCode: 0 });
       const mail = await outbox(t, m.email);
       expect(mail.length).toBe(before + 1);
@@ -613,7 +626,12 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
     it('a forced password reset ends every session and mails a reset link, audited once', async () => {
       const m = await member('forcedreset');
       expect(
-        await consoleCall(t, 'memberForcePasswordReset', { sUserID: m.userId, sReason: 'Account takeover' }, 'support'),
+        await consoleCall(
+          t,
+          'memberForcePasswordReset',
+          { sUserID: m.userId, sReason: 'Account takeover' },
+          op.support,
+        ),
       ).toEqual({ iErrorCode: 0 });
       expect((await t.call('getUserData', {}, m.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
       for (let i = 0; i < 50 && (await outbox(t, m.email)).length === 0; i++)
@@ -626,7 +644,7 @@ describe.each(DIALECTS)('member levers on %s', (dialect) => {
 
     it('exports the member as JSON, audited once', async () => {
       const m = await member('exported');
-      const answer = await consoleCall(t, 'memberExport', { sUserID: m.userId, sReason: 'GDPR request' }, 'support');
+      const answer = await consoleCall(t, 'memberExport', { sUserID: m.userId, sReason: 'GDPR request' }, op.support);
       expect(answer).toMatchObject({ iErrorCode: 0, pExport: { userId: m.userId } });
       expect(JSON.stringify(answer)).toContain(m.email);
       expect((await auditOf(m.userId)).map((row) => row.action)).toEqual(['member.export']);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { AdminResult } from '../../src/server/capability';
 import { runAdmin } from '../../src/server/cli/commands';
 import type { TestApp } from './app';
 
@@ -9,32 +10,56 @@ import type { TestApp } from './app';
  */
 export const OPERATOR_PASSWORD = 'operator pass phrase';
 
+/** A running server process (the scale test's instances): its URL, and the operator tool run against its database. */
+export interface RemotePortal {
+  url: string;
+  admin(...args: string[]): Promise<AdminResult>;
+}
+
+/** Where the helpers reach the portal: an app in this process (inject), or a running instance over HTTP. */
+export type Portal = TestApp | RemotePortal;
+
 export interface HttpAnswer {
   status: number;
   body: Record<string, unknown>;
   headers: Record<string, unknown>;
 }
 
-export async function post(
-  t: TestApp,
+async function request(
+  t: Portal,
+  method: 'GET' | 'POST',
   url: string,
-  body: unknown,
+  body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<HttpAnswer> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(body ?? {}),
+  const payload = method === 'POST' ? JSON.stringify(body ?? {}) : undefined;
+  const allHeaders = payload === undefined ? headers : { 'content-type': 'application/json', ...headers };
+  if ('app' in t) {
+    const response = await t.app.inject({ method, url, headers: allHeaders, payload });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  }
+  const response = await fetch(`${t.url}${url}`, {
+    method,
+    headers: allHeaders,
+    body: payload,
+    signal: AbortSignal.timeout(10_000),
   });
-  return { status: response.statusCode, body: response.json(), headers: response.headers };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    headers: Object.fromEntries(response.headers),
+  };
+}
+
+export function post(t: Portal, url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  return request(t, 'POST', url, body, headers);
 }
 
 export const bearer = (token: string | undefined): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
 /** `POST /api/console/<action>` with a bearer token; the JSON answer. */
-export async function consoleCall(t: TestApp, action: string, body: unknown = {}, token?: string) {
+export async function consoleCall(t: Portal, action: string, body: unknown = {}, token?: string) {
   return (await post(t, `/api/console/${action}`, body, bearer(token))).body;
 }
 
@@ -62,7 +87,8 @@ export function totp(secret: string, at = Date.now()): string {
 }
 
 /** The operator tool, as `npm run admin --` runs it, mailing through the app's mailer. */
-export function admin(t: TestApp, ...args: string[]) {
+export function admin(t: Portal, ...args: string[]) {
+  if (!('app' in t)) return t.admin(...args);
   return runAdmin(args, {
     db: t.deps.db,
     now: () => t.deps.clock.now(),
@@ -72,9 +98,9 @@ export function admin(t: TestApp, ...args: string[]) {
 }
 
 /** The token of the newest /console/welcome link mailed to `email`. */
-export async function welcomeToken(t: TestApp, email: string): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-  const mail = (response.json() as { aMail: Array<{ to: string; links: string[] }> }).aMail.filter(
+export async function welcomeToken(t: Portal, email: string): Promise<string> {
+  const response = await request(t, 'GET', '/api/dev/outbox');
+  const mail = (response.body as unknown as { aMail: Array<{ to: string; links: string[] }> }).aMail.filter(
     (m) => m.to === email,
   );
   const link = mail.at(-1)?.links.find((l) => l.includes('/console/welcome'));
@@ -82,7 +108,7 @@ export async function welcomeToken(t: TestApp, email: string): Promise<string> {
   return new URL(link).searchParams.get('token') ?? '';
 }
 
-export function signInOperator(t: TestApp, email: string, password = OPERATOR_PASSWORD) {
+export function signInOperator(t: Portal, email: string, password = OPERATOR_PASSWORD) {
   return post(t, '/api/auth/sign-in/email', { email, password });
 }
 
@@ -96,7 +122,7 @@ export interface EnrolledOperator {
 }
 
 /** Signs in with the password (no second factor yet) and starts enrolment: the otpauth URI and backup codes. */
-export async function startEnrolment(t: TestApp, email: string) {
+export async function startEnrolment(t: Portal, email: string) {
   const signedIn = await signInOperator(t, email);
   const token = signedIn.headers['set-auth-token'] as string;
   if (!token) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.body)}`);
@@ -111,7 +137,7 @@ export async function startEnrolment(t: TestApp, email: string) {
 }
 
 /** The whole bootstrap: `operator add`, the mailed link, enrolment; answers the console session. */
-export async function enrolledOperator(t: TestApp, email: string, role: string): Promise<EnrolledOperator> {
+export async function enrolledOperator(t: Portal, email: string, role: string): Promise<EnrolledOperator> {
   const added = await admin(t, 'operator', 'add', email, '--role', role);
   if (added.exitCode !== 0) throw new Error(added.output);
   const set = await post(t, '/api/auth/reset-password', {
@@ -132,7 +158,7 @@ export async function enrolledOperator(t: TestApp, email: string, role: string):
 }
 
 /** Signs an enrolled operator in: password, then a TOTP code (or a backup code); answers the sign-in steps. */
-export async function consoleSignIn(t: TestApp, email: string, second: { code?: string; backupCode?: string }) {
+export async function consoleSignIn(t: Portal, email: string, second: { code?: string; backupCode?: string }) {
   const first = await signInOperator(t, email);
   const challenge = first.headers['set-two-factor-token'] as string | undefined;
   const path = second.backupCode ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
