@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_SESSION_ENDED } from '../../src/protocol/chat';
 import { ErrorCode } from '../../src/protocol/errors';
 import { CHAT_REPORTED_TOPIC } from '../../src/server/features/chat/index';
-import { banMember, unbanMember } from '../../src/server/features/identity/index';
+import { unbanMember } from '../../src/server/features/identity/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { ChatClient, type Cluster, chatCluster, chatMember, REDIS_URL } from '../support/chat';
 import { DIALECTS } from '../support/db';
+import { consoleCall, enrolledOperator } from '../support/operators';
 import { signUp } from '../support/rewardsHelpers';
 import { until } from '../support/tcpProxy';
 import { closeTestApp, ROOMY_LIMITS, signIn } from './identityHelpers';
@@ -22,11 +23,28 @@ async function auditOf(t: TestApp, userId: string) {
 /** Issue 27: a ban ends every session, refuses sign-in with the reason and end, and ends by itself. */
 describe.each(DIALECTS)('member bans on %s', (dialect) => {
   let t: TestApp;
-  const ban = (userId: string, reason: string, untilMs?: number | null) =>
-    banMember(t.deps, userId, { actor: 'console:mod@example.com', reason, until: untilMs, now: Date.now() });
+  /** The console session of the moderator mod@example.com. */
+  let moderator: string;
+  /** The app's clock: the real time, held still while a ban is made so that its end is exact. */
+  let heldAt: number | null = null;
+  const clock = { now: () => heldAt ?? Date.now() };
+  /** Bans through the console (`memberBan`, past the real gate) as the moderator; true when it banned. */
+  const ban = async (userId: string, reason: string, untilMs?: number | null) => {
+    heldAt = Date.now();
+    try {
+      const iDurationMs = untilMs ? untilMs - heldAt : 0;
+      const answer = await consoleCall(t, 'memberBan', { sUserID: userId, sReason: reason, iDurationMs }, moderator);
+      if (answer.iErrorCode !== ErrorCode.OK && answer.iErrorCode !== ErrorCode.NOT_FOUND)
+        throw new Error(`memberBan: ${JSON.stringify(answer)}`);
+      return answer.iErrorCode === ErrorCode.OK;
+    } finally {
+      heldAt = null;
+    }
+  };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { rateLimits: ROOMY_LIMITS } });
+    t = await createTestApp(dialect, { clock, config: { rateLimits: ROOMY_LIMITS } });
+    moderator = (await enrolledOperator(t, 'mod@example.com', 'moderator')).token;
   });
   afterAll(() => closeTestApp(t));
 
@@ -150,8 +168,11 @@ describe.each(DIALECTS)('a ban closes the member’s chat sockets on %s', (diale
       await ChatClient.signedIn(a, { token: member.token }),
       await ChatClient.signedIn(b, { token: member.token }),
     ];
+    const moderator = await enrolledOperator(a, 'mod@example.com', 'moderator');
     const at = Date.now();
-    await banMember(a.deps, member.userId, { actor: 'console:mod@example.com', reason: 'Abuse', now: at });
+    expect(await consoleCall(a, 'memberBan', { sUserID: member.userId, sReason: 'Abuse' }, moderator.token)).toEqual({
+      iErrorCode: 0,
+    });
     for (const socket of sockets) {
       const closed = await Promise.race([
         socket.closed,
