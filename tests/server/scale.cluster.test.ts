@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAPROXY, type RunningHaproxy, startHaproxy } from '../../scripts/haproxy';
+import { CLOSE_SESSION_ENDED } from '../../src/protocol/chat';
+import { ErrorCode } from '../../src/protocol/errors';
 import { prepareDatabase } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { addStoreItem } from '../../src/server/features/store/manage';
@@ -11,6 +13,7 @@ import { ChatClient } from '../support/chat';
 import { createTestDb, type TestDb } from '../support/db';
 import { type Instance, startInstance } from '../support/instances';
 import { ledgerProblems } from '../support/ledgerAudit';
+import { consoleCall, enrolledOperator, type RemotePortal } from '../support/operators';
 import { storeProblems } from '../support/storeHelpers';
 
 /**
@@ -240,6 +243,41 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
     await viaLb.next('message', (f) => f.pMessage.iMessageID === id);
     for (const client of [onA, onB, viaLb]) client.socket.close();
   });
+
+  it("a ban through instance A's console closes the member's chat socket on instance B within 2 s", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    // Instance A as the operator reaches it: its HTTP routes, and the operator tool run as a process.
+    const onA: RemotePortal = {
+      url: a.url,
+      async admin(...args) {
+        try {
+          const { stdout } = await exec('node', ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+            env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+          });
+          return { exitCode: 0, output: stdout.trim() };
+        } catch (error) {
+          const failed = error as { code?: number; stdout?: string; stderr?: string };
+          return { exitCode: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+        }
+      },
+    };
+    const operator = await enrolledOperator(onA, 'admin@studio.example', 'admin');
+    const m = await member(b.url, 'banned');
+    await database.db.updateTable('user').set({ emailVerified: true }).where('id', '=', m.userId).execute();
+    const socket = await ChatClient.signedIn({ wsBase: `ws://127.0.0.1:${b.port}`, origin: LB }, m);
+
+    const at = Date.now();
+    expect(await consoleCall(onA, 'memberBan', { sUserID: m.userId, sReason: 'Cheating' }, operator.token)).toEqual({
+      iErrorCode: 0,
+    });
+    const closed = await Promise.race([socket.closed, sleep(Math.max(0, at + 2000 - Date.now())).then(() => null)]);
+    expect(closed).toMatchObject({ code: CLOSE_SESSION_ENDED });
+    // Whichever instance HAProxy picks, the member's token no longer reaches their data.
+    for (let i = 0; i < 4; i++) {
+      const through = await action(LB, 'getUserData', {}, { token: m.token, ip: m.ip });
+      expect([ErrorCode.MEMBER_BANNED, ErrorCode.NOT_SIGNED_IN]).toContain(through.body.iErrorCode);
+    }
+  }, 60_000);
 
   it('counts one per-IP rate limit across both instances', async () => {
     const ip = nextIp();
