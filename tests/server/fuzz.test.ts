@@ -138,26 +138,7 @@ describe.each(DIALECTS)('fuzzing every action and auth route on %s', (dialect) =
   it('answers every action in the protocol shape, signed in, signed out and with a broken token', async () => {
     expect(t.actions.length).toBeGreaterThan(10);
     for (const action of t.actions) {
-      const shape = (action.input as { shape?: Record<string, unknown> }).shape ?? {};
-      const url = `/api/${action.service}/${action.name}`;
-      for (const bearer of [undefined, token, 'broken.token']) {
-        for (const probe of formProbes(Object.keys(shape))) {
-          const response = await t.app.inject({
-            method: 'POST',
-            url,
-            headers: {
-              ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
-              ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-            },
-            payload: probe.payload,
-          });
-          expectProtocolShape(
-            `${url} (${probe.label}, ${bearer ? 'token' : 'no token'})`,
-            response.statusCode,
-            response.body,
-          );
-        }
-      }
+      await probeAction(`/api/${action.service}/${action.name}`, action.input, [undefined, token, 'broken.token']);
     }
   }, 240_000);
 
@@ -167,28 +148,37 @@ describe.each(DIALECTS)('fuzzing every action and auth route on %s', (dialect) =
     // signOut last: it ends the operator's console session.
     const actions = [...t.consoleActions].sort((a, b) => Number(a.name === 'signOut') - Number(b.name === 'signOut'));
     for (const action of actions) {
-      const shape = (action.input as { shape?: Record<string, unknown> }).shape ?? {};
-      const url = `/api/console/${action.name}`;
-      for (const bearer of [undefined, 'broken.token', token, operator.token]) {
-        for (const probe of formProbes(Object.keys(shape))) {
-          const response = await t.app.inject({
-            method: 'POST',
-            url,
-            headers: {
-              ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
-              ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-            },
-            payload: probe.payload,
-          });
-          expectProtocolShape(
-            `${url} (${probe.label}, ${bearer ? 'token' : 'no token'})`,
-            response.statusCode,
-            response.body,
-          );
-        }
-      }
+      await probeAction(`/api/console/${action.name}`, action.input, [
+        undefined,
+        'broken.token',
+        token,
+        operator.token,
+      ]);
     }
   }, 240_000);
+
+  /** Sends every malformed body of `formProbes` to one action, with each bearer, and checks the answer's shape. */
+  async function probeAction(url: string, input: unknown, bearers: Array<string | undefined>) {
+    const shape = (input as { shape?: Record<string, unknown> }).shape ?? {};
+    for (const bearer of bearers) {
+      for (const probe of formProbes(Object.keys(shape))) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: {
+            ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+            ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+          },
+          payload: probe.payload,
+        });
+        expectProtocolShape(
+          `${url} (${probe.label}, ${bearer ? 'token' : 'no token'})`,
+          response.statusCode,
+          response.body,
+        );
+      }
+    }
+  }
 
   it('answers every Better Auth route in the protocol shape', async () => {
     const routes = authRoutes();
