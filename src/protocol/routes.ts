@@ -31,6 +31,30 @@ export const ROUTES = {
 
 export const SPA_PATHS: readonly string[] = Object.values(ROUTES);
 
+/**
+ * The operators' console (issue 27): its own layout and lazy chunks beside the member's routes;
+ * the server answers index.html for every path under `root`.
+ */
+export const CONSOLE_ROUTES = {
+  root: '/console',
+  signIn: '/console/sign-in',
+  /** The mailed one-time link of `operator add`: set a password, enrol TOTP (operators/mail.ts). */
+  welcome: '/console/welcome',
+  members: '/console/members',
+  member: '/console/members/:memberId',
+  moderation: '/console/moderation',
+  audit: '/console/audit',
+  operators: '/console/operators',
+} as const;
+
+/** The console page of one member. */
+export const consoleMemberPath = (memberId: string) =>
+  CONSOLE_ROUTES.member.replace(':memberId', encodeURIComponent(memberId));
+
+/** Whether a path is the console's (the server serves the app's document for all of them). */
+export const isConsolePath = (pathname: string) =>
+  pathname === CONSOLE_ROUTES.root || pathname.startsWith(`${CONSOLE_ROUTES.root}/`);
+
 /** docs/product.md §2: after sign-in these requested paths go to /home instead. */
 export const PATHS_THAT_GO_HOME: readonly string[] = [
   ROUTES.register,

@@ -1,6 +1,6 @@
-import { createBrowserRouter, type DataRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Flags } from '../protocol/flags';
-import { ROUTES } from '../protocol/routes';
+import { CONSOLE_ROUTES, ROUTES } from '../protocol/routes';
 import { RootLayout } from './layouts/RootLayout';
 import { lazyScreen } from './lib/lazyScreen';
 import { RouteErrorScreen } from './ui/ErrorScreen';
@@ -66,7 +66,48 @@ export function appRoutes(flags: Flags): RouteObject[] {
     guarded.push({ path: at(ROUTES.chat), lazy: lazyScreen(() => import('./features/chat/screens/ChatScreen')) });
   }
 
+  // The operators' console (issue 27): its own layout, outside the member's root (no maintenance redirect).
+  const inConsole = (path: string) => path.slice(CONSOLE_ROUTES.root.length + 1);
+  const operatorsConsole: RouteObject = {
+    path: CONSOLE_ROUTES.root,
+    lazy: lazyScreen(() => import('./layouts/ConsoleLayout')),
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { index: true, element: <Navigate to={CONSOLE_ROUTES.members} replace /> },
+      {
+        path: inConsole(CONSOLE_ROUTES.signIn),
+        lazy: lazyScreen(() => import('./features/operators/screens/ConsoleSignInScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.welcome),
+        lazy: lazyScreen(() => import('./features/operators/screens/ConsoleWelcomeScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.members),
+        lazy: lazyScreen(() => import('./features/members/screens/MembersScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.member),
+        lazy: lazyScreen(() => import('./features/members/screens/MemberScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.moderation),
+        lazy: lazyScreen(() => import('./features/chat/screens/ModerationScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.audit),
+        lazy: lazyScreen(() => import('./features/operators/screens/AuditScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.operators),
+        lazy: lazyScreen(() => import('./features/operators/screens/OperatorsScreen')),
+      },
+      { path: '*', element: <Navigate to={CONSOLE_ROUTES.members} replace /> },
+    ],
+  };
+
   return [
+    operatorsConsole,
     {
       path: '/',
       element: <RootLayout />,

@@ -29,6 +29,8 @@ export const STORAGE = {
   chatChannel: 'sChatChannel',
   /** Whether the viewer's description panel is open (features/collectibles). */
   viewerDescriptionOpen: 'bViewerDescriptionOpen',
+  /** The operator's console session token, per tab like the member's and separate from it (api/console). */
+  consoleToken: 'console.token',
   /** Monster Breaker's sound switch (features/games). */
   monsterBreakerMuted: 'monsterBreaker.muted',
 } as const;
