@@ -264,6 +264,18 @@ describe('production and static serving', () => {
     await app.close();
   });
 
+  it("serves index.html for every path of the operators' console, and nothing for a look-alike path", async () => {
+    const { app } = await productionApp();
+    for (const route of ['/console', '/console/', '/console/welcome?token=t', '/console/members/u-1']) {
+      const response = await app.inject({ method: 'GET', url: route });
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['cache-control'], route).toBe('no-cache');
+      expect(response.body, route).toContain('<title>portal</title>');
+    }
+    expect((await app.inject({ method: 'GET', url: '/consoles' })).statusCode).toBe(404);
+    await app.close();
+  });
+
   it("serves a route's prerendered document where the build made one, with no-cache and pre-compressed", async () => {
     const prerendered = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
     writeFileSync(path.join(prerendered, 'index.html'), '<!doctype html><title>portal</title>');
