@@ -57,4 +57,6 @@ export interface AccountDeletionAnswer extends Answer {
   sState: 'none' | 'requested' | 'scheduled';
   /** When the erasure runs (scheduled), else 0. */
   iEraseAt: number;
+  /** Two-factor is on: a deletion request needs a code too. */
+  bTwoFactor: boolean;
 }

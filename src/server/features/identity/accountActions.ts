@@ -79,7 +79,17 @@ export const accountActions: ActionDef[] = [
     async handler(_input, { deps, user }): Promise<AccountDeletionAnswer> {
       const row = await deletionOf(deps.db, user.id);
       const sState = row?.state === 'requested' || row?.state === 'scheduled' ? row.state : 'none';
-      return { iErrorCode: ErrorCode.OK, sState, iEraseAt: sState === 'scheduled' ? Number(row?.erase_at ?? 0) : 0 };
+      const account = await deps.db
+        .selectFrom('user')
+        .select('twoFactorEnabled')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      return {
+        iErrorCode: ErrorCode.OK,
+        sState,
+        iEraseAt: sState === 'scheduled' ? Number(row?.erase_at ?? 0) : 0,
+        bTwoFactor: Boolean(account?.twoFactorEnabled),
+      };
     },
   }),
   defineAction({
@@ -105,7 +115,7 @@ export const accountActions: ActionDef[] = [
       if (await overLimit(deps, [['deletionLinkPerIp', req.ip]])) return rateLimited();
       const confirmed = await confirmDeletion(deps, sToken, deps.clock.now());
       if (!confirmed) return fail(ErrorCode.DELETION_LINK_INVALID);
-      return { iErrorCode: ErrorCode.OK, sState: 'scheduled', iEraseAt: confirmed.eraseAt };
+      return { iErrorCode: ErrorCode.OK, sState: 'scheduled', iEraseAt: confirmed.eraseAt, bTwoFactor: false };
     },
   }),
   defineAction({
