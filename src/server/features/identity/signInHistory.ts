@@ -115,10 +115,16 @@ const isSignInPath = (path: string) => path.startsWith('/sign-in/') || path.star
 /**
  * Watches Better Auth's route (registered before it): a sign-in that issued a session is a
  * success of the session's account, whose row also gets the IP Fastify saw (Better Auth reads
- * forwarding headers only); a refused password sign-in of a known email is a failure.
+ * forwarding headers only); a refused password sign-in of a known email is a failure. Recorded
+ * before the answer leaves, so the history the member asks for next includes it.
  */
 export function registerSignInRecorder(app: FastifyInstance, deps: Deps<IdentityTables>): void {
-  addRouteHook(app, '/api/auth/*', 'onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+  addRouteHook(app, '/api/auth/*', 'onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    await record(req, reply);
+    return payload;
+  });
+
+  async function record(req: FastifyRequest, reply: FastifyReply) {
     if (req.method !== 'POST') return;
     const path = new URL(req.url, 'http://portal').pathname.slice(AUTH_PREFIX.length);
     const signUp = path === '/sign-up/email';
@@ -152,5 +158,5 @@ export function registerSignInRecorder(app: FastifyInstance, deps: Deps<Identity
     } catch (error) {
       req.log.warn({ err: error }, 'sign-in history not recorded');
     }
-  });
+  }
 }
