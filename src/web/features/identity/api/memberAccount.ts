@@ -12,6 +12,9 @@ import { getAuthState } from '../../../lib/auth';
 /** A member's own sessions, sign-in history, data download and deletion (issue 30). */
 const token = () => getAuthState().token;
 
+/** Sessions, IPs and a pending deletion never go into the persisted cache (api/persist.ts). */
+const MEMORY_ONLY = { persist: false };
+
 export const memberAccountKeys = {
   all: ['memberAccount'] as const,
   sessions: () => [...memberAccountKeys.all, 'sessions'] as const,
@@ -21,16 +24,19 @@ export const memberAccountKeys = {
 
 export const sessionsQuery = {
   queryKey: memberAccountKeys.sessions(),
+  meta: MEMORY_ONLY,
   queryFn: async () => ok(await portal<MySessionsAnswer>('getMySessions', {}, { token: token() })).aSessions,
 };
 
 export const signInsQuery = {
   queryKey: memberAccountKeys.signIns(),
+  meta: MEMORY_ONLY,
   queryFn: async () => ok(await portal<SignInHistoryAnswer>('getSignInHistory', {}, { token: token() })).aSignIns,
 };
 
 export const deletionQuery = {
   queryKey: memberAccountKeys.deletion(),
+  meta: MEMORY_ONLY,
   queryFn: async () => ok(await portal<AccountDeletionAnswer>('getAccountDeletion', {}, { token: token() })),
 };
 
