@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import {
   authLink,
   expectAccessible,
-  latestMail,
   logInThroughForm,
+  type OutboxMail,
   PASSWORD,
   registerMember,
   signInPage,
@@ -89,15 +89,28 @@ test.describe('a member’s own security and data', () => {
     );
     await signInPage(page, member);
 
+    let requests = 0;
     async function requestDeletion() {
+      requests += 1;
       await page.goto('/account');
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Email me the deletion link' }).click();
       await expect(page.getByText(`We sent a confirmation link to ${member.email}`)).toBeVisible();
-      const mail = await latestMail(request, member.email, /Confirm the deletion/);
-      await page.goto(authLink(mail));
-      await expect(page.getByText(/Your account will be deleted on/)).toBeVisible();
+      let mail: OutboxMail | undefined;
+      await expect
+        .poll(async () => {
+          const { aMail } = (await (await request.get('/api/dev/outbox')).json()) as { aMail: OutboxMail[] };
+          const sent = aMail.filter((m) => m.to === member.email && /Confirm the deletion/.test(m.subject));
+          mail = sent.at(-1);
+          return sent.length;
+        })
+        .toBe(requests);
+      // The link opens in a new tab, as from a mail client.
+      const linkTab = await page.context().newPage();
+      await linkTab.goto(authLink(mail as OutboxMail));
+      await expect(linkTab.getByText(/Your account will be deleted on/)).toBeVisible();
+      await linkTab.close();
     }
 
     // Wrong password first: refused with its code's sentence.
