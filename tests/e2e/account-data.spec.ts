@@ -125,7 +125,7 @@ test.describe('a member’s own security and data', () => {
     await logInThroughForm(page, member.email, PASSWORD);
     const dialog = page.getByRole('dialog', { name: 'Your account is set to be deleted' });
     await expect(dialog).toBeVisible();
-    await snap(page, 'account-data-grace-375');
+    await snap(page, 'account-data-grace-1280');
     await dialog.getByRole('button', { name: 'Keep my account' }).click();
     await expect(dialog).toBeHidden();
     await page.goto('/account');
