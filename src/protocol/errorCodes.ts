@@ -5,7 +5,8 @@
  * so application codes stay below 100 (104 is the spec's "registration returned nothing").
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
  * identity, 20–29 raffle, 30–39 store, 40–49 chat, 50–59 games, 60–69 wallet and whitelist,
- * 70–79 platform safety (hardening), 80–89 operator console, 90–98 free.
+ * 70–79 platform safety (hardening), 80–89 operator console, 94–97 a member's own account
+ * (issue 30), 90–93 and 98 free.
  */
 export const ErrorCode = {
   OK: 0,
@@ -88,6 +89,15 @@ export const ErrorCode = {
   CONSOLE_NO_SUCH_OPERATOR: 86,
   /** The change would leave the console without an admin. */
   CONSOLE_LAST_ADMIN: 87,
+  // A member's own account (issue 30): 94–97.
+  /** The password given to confirm an account change (deletion) is wrong. */
+  WRONG_PASSWORD: 94,
+  /** Two-factor is on: the change needs a current code (or a backup code), missing or wrong. */
+  SECOND_FACTOR_CODE_REQUIRED: 95,
+  /** A deletion link that is unknown, used, cancelled or expired. */
+  DELETION_LINK_INVALID: 96,
+  /** The account is being deleted or was deleted: it cannot sign in. */
+  ACCOUNT_DELETED: 97,
   INTERNAL: 99,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,

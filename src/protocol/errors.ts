@@ -66,6 +66,10 @@ const messages: Record<number, string> = {
   [ErrorCode.MEMBER_BANNED]: 'This account is suspended.',
   [ErrorCode.CONSOLE_NO_SUCH_OPERATOR]: 'No operator has that email.',
   [ErrorCode.CONSOLE_LAST_ADMIN]: 'The console must keep at least one admin.',
+  [ErrorCode.WRONG_PASSWORD]: 'That password is not right.',
+  [ErrorCode.SECOND_FACTOR_CODE_REQUIRED]: 'Enter a current code from your authenticator app (or a backup code).',
+  [ErrorCode.DELETION_LINK_INVALID]: 'This deletion link is no longer valid. Ask for a new one from your account.',
+  [ErrorCode.ACCOUNT_DELETED]: 'This account has been deleted.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

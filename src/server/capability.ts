@@ -67,6 +67,26 @@ export interface Runtime<Own extends object = object> {
   onMemberRegistered?(trx: CapabilityDb<Own>, event: MemberRegistered): Promise<void>;
   /** The signed-in account behind a request (exactly one capability answers this: identity). */
   authenticate?(req: FastifyRequest): Promise<SessionUser | null>;
+  /**
+   * This capability's step of a member's erasure (issue 30, identity/deletion.ts): erase or
+   * anonymise its personal data of the member, inside the transaction that also records the step
+   * as done. Idempotent: a crash before the commit runs it again. Money-like rows stay (the ledger
+   * keeps its rows under the tombstone account), so totals and raffle proofs hold.
+   */
+  eraseMember?(trx: CapabilityDb<Own>, member: ErasedMember): Promise<void>;
+}
+
+/** The member being erased: their account id and, until identity's own step, their email. */
+export interface ErasedMember {
+  userId: string;
+  email: string;
+  now: number;
+}
+
+/** One capability's erase step, as the erasure runs them (identity's own last). */
+export interface EraseStep {
+  capability: string;
+  erase(trx: AnyDb, member: ErasedMember): Promise<void>;
 }
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
@@ -130,6 +150,8 @@ export interface AppContext<Own extends object = object> extends Deps<Own> {
   userDataAnswer(userId: string, now: number, revisions?: Revisions): Promise<Buffer | null>;
   /** Tells every capability that a member registered, inside the registration transaction. */
   memberRegistered(trx: AnyDb, event: MemberRegistered): Promise<void>;
+  /** Every capability's erase step (Runtime.eraseMember), dependents before what they use. */
+  eraseSteps(): EraseStep[];
   gameVarDefinitions: readonly GameVarDefinition[];
 }
 
@@ -249,6 +271,14 @@ export async function startCapabilities<All extends object>(
     async memberRegistered(trx, event) {
       for (const runtime of runtimes) await runtime.onMemberRegistered?.(trx, event);
     },
+    eraseSteps: () =>
+      runtimes
+        .flatMap((runtime, i) => {
+          const erase = runtime.eraseMember;
+          const capability = capabilities[i]?.name ?? '';
+          return erase ? [{ capability, erase: (trx: AnyDb, member: ErasedMember) => erase(trx, member) }] : [];
+        })
+        .reverse(),
   };
   // Every capability gets the one handle to the whole database, typed with its own tables only.
   const handedOut = ctx as unknown as AppContext;

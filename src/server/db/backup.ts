@@ -89,6 +89,8 @@ export async function exportMember(
   database: Pick<Db, 'db'>,
   who: string,
   capabilities: readonly Pick<Capability, 'findExportedAccount'>[],
+  /** The member's own copy (issue 30): these tables and columns left out too (docs/security.md says why). */
+  leaveOut: { tables?: readonly string[]; columns?: RegExp } = {},
 ): Promise<Record<string, unknown> | null> {
   const db = database.db;
   const finders = capabilities.flatMap((c) => (c.findExportedAccount ? [c.findExportedAccount] : []));
@@ -96,12 +98,14 @@ export async function exportMember(
   const id = await (finders[0] as NonNullable<Capability['findExportedAccount']>)(db, who);
   if (id === null) return null;
   const account = { id };
-  const SECRET = /password|token|secret|hash/i;
+  const SECRET = /password|token|secret|hash|backup/i;
   // Columns naming the member as the row's owner (not e.g. referred_by_user_id: another member's row).
-  const OWNER_COLUMNS = new Set(['user_id', 'userId', 'claimed_by_user_id']);
+  const OWNER_COLUMNS = new Set(['user_id', 'userId', 'claimed_by_user_id', 'owner_user_id']);
+  const left = (column: string) => SECRET.test(column) || Boolean(leaveOut.columns?.test(column));
   const out: Record<string, unknown> = { exportedAt: new Date().toISOString(), userId: account.id };
   const tables = await database.db.introspection.getTables();
   for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (leaveOut.tables?.includes(table.name)) continue;
     const keys = table.columns
       .map((c) => c.name)
       .filter((name) => (name === 'id' ? table.name === 'user' : OWNER_COLUMNS.has(name)));
@@ -113,7 +117,7 @@ export async function exportMember(
       .execute();
     if (rows.length === 0) continue;
     out[table.name] = rows.map((row) =>
-      Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([column]) => !SECRET.test(column))),
+      Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([column]) => !left(column))),
     );
   }
   return out;

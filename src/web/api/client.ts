@@ -51,7 +51,21 @@ export async function callAction<T = Record<string, unknown>>(
   if (result && typeof result === 'object' && result.iErrorCode === MAINTENANCE_CODE) {
     for (const heard of maintenanceListeners) heard();
   }
+  // A token the server no longer knows (signed out from another device): the tab signs out.
+  if (options.token && result && typeof result === 'object' && result.iErrorCode === NOT_SIGNED_IN_CODE) {
+    for (const heard of notSignedInListeners) heard(options.token);
+  }
   return result;
+}
+
+/** ErrorCode.NOT_SIGNED_IN: a member action sent with a token that no longer signs anyone in. */
+const NOT_SIGNED_IN_CODE = 2;
+const notSignedInListeners = new Set<(token: string) => void>();
+
+/** Calls `heard` with the token whenever an action refuses it as not signed in (lib/auth drops the session). */
+export function onNotSignedInAnswer(heard: (token: string) => void): () => void {
+  notSignedInListeners.add(heard);
+  return () => notSignedInListeners.delete(heard);
 }
 
 /** The server's "under maintenance" answer (ErrorCode.MAINTENANCE): any action while maintenance is on. */

@@ -9,6 +9,8 @@ import Navbar from '../ui/navbar/Navbar';
 
 // The reward popups (and the daily strip) load after the page: not part of the entry bundle.
 const RewardPopups = lazy(() => import('../features/rewards/components/RewardPopups'));
+/** Signed in during a deletion's grace period: offers to keep the account (issue 30). */
+const DeletionPending = lazy(() => import('../features/identity/components/data/DeletionPendingDialog'));
 
 // wagmi + viem: their own chunk, requested only when bWallet is on, so members without
 // the wallet never download them (docs/product.md §16).
@@ -43,6 +45,7 @@ export function MemberPopups() {
   return (
     <Suspense fallback={null}>
       <RewardPopups />
+      <DeletionPending />
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onNotSignedInAnswer } from '../api/client';
 import { observeClientVersion } from '../api/version';
 import { AUTH_BASE } from '../config';
 import { local, STORAGE, session } from './storage';
@@ -109,6 +110,12 @@ export function dropSession(): void {
   session.remove(STORAGE.token);
   setState({ status: 'signedOut', token: null, user: null });
 }
+
+// Signed out from another device (issue 30): the next action this tab sends with its token answers
+// NOT_SIGNED_IN, and the layouts then send it to /login.
+onNotSignedInAnswer((token) => {
+  if (state.token === token) dropSession();
+});
 
 /**
  * Asks the server who the stored token belongs to; signs out locally if nobody. `sent`: that request,

@@ -1,3 +1,4 @@
+import { ERASED_CHAT_TEXT } from '../../../protocol/memberAccount';
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { chatActions } from './actions';
 import { seedDemoChannels } from './channels';
@@ -53,6 +54,19 @@ export const chat: Capability<ChatTables> = {
       },
       jobs: [chatSyncJob(services), chatSessionsJob(services)],
       consoleActions: chatConsoleActions(services),
+      // Issue 30: an erased member's messages stay in place (replies keep their context) saying "deleted".
+      async eraseMember(trx, member) {
+        await trx
+          .updateTable('chat_message')
+          .set({ body: ERASED_CHAT_TEXT, mentions: '[]', item_id: null, changed_at: member.now })
+          .where('user_id', '=', member.userId)
+          .execute();
+        await trx
+          .updateTable('chat_report')
+          .set({ reason: ERASED_CHAT_TEXT })
+          .where('reporter_user_id', '=', member.userId)
+          .execute();
+      },
     };
   },
 };

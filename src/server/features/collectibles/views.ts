@@ -1,4 +1,5 @@
 import type { Collectible, CollectionInfo, InventoryCollection } from '../../../protocol/collectibles';
+import { isErased } from '../identity/index';
 import { type CollectionRow, findCollectionRow, listCollectionRows } from './catalogue';
 import {
   type CollectionCounts,
@@ -105,10 +106,16 @@ export async function ownedItem(
   return row && view ? { id: Number(row.id), view } : undefined;
 }
 
-/** Any item, for the public share page (/viewer): nothing about its owner is in the view. */
+/**
+ * Any item, for the public share page (/viewer): nothing about its owner is in the view. An erased
+ * member's items keep their rows (rarity counts, raffle proofs) but their share pages are gone.
+ */
 export async function publicCollectible(db: CollectiblesDb, itemId: string): Promise<Collectible | undefined> {
   const row = await findItem(db, itemId);
-  return row ? (await collectibleViews(db, [row]))[0] : undefined;
+  if (!row) return undefined;
+  const owner = await db.selectFrom('item').select('owner_user_id').where('public_id', '=', itemId).executeTakeFirst();
+  if (owner && (await isErased(db, owner.owner_user_id))) return undefined;
+  return (await collectibleViews(db, [row]))[0];
 }
 
 function collectionInfo(row: CollectionRow): CollectionInfo {

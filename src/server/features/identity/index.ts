@@ -2,6 +2,7 @@ import { type Capability, forOtherCapabilities } from '../../capability';
 import { type AnyDb, ownTables } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Bus } from '../../shared/bus';
+import { accountActions } from './accountActions';
 import { identityActions } from './actions';
 import { createAuth } from './auth';
 import { registerAuthGuards } from './authGuards';
@@ -9,6 +10,8 @@ import { registerAuthRoute } from './authRoute';
 import { banMember as banMemberOwn, banOf as banOfOwn, unbanMember as unbanMemberOwn } from './bans';
 import { identityCli } from './cli';
 import { identityConsoleActions } from './consoleActions';
+import { erasureSteps, isErased as isErasedOwn, runErasures } from './deletion';
+import { registerDeletionRoutes } from './deletionRoutes';
 import { findExportedAccount } from './exportedAccount';
 import {
   authenticateGuest as authenticateGuestOwn,
@@ -47,6 +50,7 @@ import {
 import { closePasswordWorkers } from './password';
 import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
+import { registerSignInRecorder } from './signInHistory';
 import type { IdentityTables } from './tables';
 import { identityUserData } from './userData';
 
@@ -70,13 +74,23 @@ export const identity: Capability<IdentityTables> = {
       now: () => ctx.clock.now(),
     });
     return {
-      actions: identityActions(auth),
+      actions: [...identityActions(auth), ...accountActions],
       consoleActions: identityConsoleActions(ctx, auth),
       routes(app) {
         registerAuthGuards(app, ctx);
+        registerSignInRecorder(app, ctx);
+        registerDeletionRoutes(app, ctx);
         registerAuthRoute(app, auth, ctx.config.publicUrl, ctx.db);
         app.addHook('onClose', closePasswordWorkers);
       },
+      jobs: [
+        {
+          name: 'identity.erasures',
+          everyMs: 60_000,
+          leader: true,
+          run: () => runErasures(ctx, erasureSteps(ctx), ctx.clock.now()),
+        },
+      ],
       userData: (userId) => identityUserData(ctx.db, userId),
       authenticate: (req) => sessionFromRequest({ db: ctx.db, secret: ctx.config.authSecret }, req),
     };
@@ -129,6 +143,8 @@ export const userIdsMatching = forOtherCapabilities(userIdsMatchingOwn);
 export const memberProfiles = forOtherCapabilities(memberProfilesOwn);
 export const referredMembers = forOtherCapabilities(referredMembersOwn);
 export const memberSessions = forOtherCapabilities(memberSessionsOwn);
+/** Whether a member's account is being or has been erased (issue 30): their share pages are gone. */
+export const isErased = forOtherCapabilities(isErasedOwn);
 
 /** Bans a member and ends every session (identity/bans.ts); audited with `userId` in its detail. */
 export const banMember = (deps: { db: AnyDb; bus?: Bus }, userId: string, ban: Parameters<typeof banMemberOwn>[2]) =>

@@ -26,6 +26,12 @@ export const DEFAULT_LIMITS = {
   accountChangePerIp: { max: 20, windowMs: 10 * MINUTE },
   codeCheckPerIp: { max: 30, windowMs: MINUTE },
   userNameCheckPerIp: { max: 60, windowMs: MINUTE },
+  /** Issue 30: a deletion request checks the password, so it is counted like sign-in. */
+  accountDeletionPerMember: { max: 5, windowMs: HOUR },
+  /** Deletion links tried, per IP (a link's token cannot be guessed; this bounds the work). */
+  deletionLinkPerIp: { max: 20, windowMs: 10 * MINUTE },
+  /** Sessions ended from /account, per member. */
+  sessionEndPerMember: { max: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

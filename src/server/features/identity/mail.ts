@@ -11,7 +11,7 @@ export interface AuthMail {
   emailChangeNotice(to: string, newAddress: string): Promise<void>;
 }
 
-export type AuthActionMode = 'verifyEmail' | 'resetPassword' | 'verifyAndChangeEmail';
+export type AuthActionMode = 'verifyEmail' | 'resetPassword' | 'verifyAndChangeEmail' | 'confirmDeletion';
 
 export function authActionLink(publicUrl: string, mode: AuthActionMode, token: string): string {
   const url = new URL('/authaction', publicUrl);

@@ -4,6 +4,7 @@ import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
 import { prefixIndexSql } from '../../shared/prefix';
 import { revisionTriggers } from '../../shared/revisions';
+import { accountMigrations } from './accountMigrations';
 import { authSchemaOptions } from './auth';
 import { sessionsEndedTrigger } from './sessionsEnded';
 
@@ -110,4 +111,5 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await prefixIndexSql(dialect, 'session_user_id', 'session', '"userId"').execute(db);
     },
   }),
+  ...accountMigrations,
 };

@@ -105,15 +105,54 @@ export interface AuthAccountTable {
   id: string;
   userId: string;
   providerId: string;
+  /** The credential account's password hash (deletion.ts checks the password with it). */
+  password: string | null;
 }
 
 /** Better Auth's twoFactor table (identity/005): an account's TOTP secret and backup codes. */
 export interface AuthTwoFactorTable {
   id: string;
   userId: string;
+  /** The TOTP secret, encrypted with the auth secret (deletion.ts checks a code with it). */
+  secret: string;
+}
+
+/** Sign-ins of members, success and failure (signInHistory.ts; decision 0205). */
+export interface SignInEventTable {
+  id: Generated<number>;
+  user_id: string;
+  at: number;
+  ok: number;
+  ip: string | null;
+  user_agent: string | null;
+  /** "Firefox on Windows": the device rule of new-device alerts. */
+  device: string;
+  /** 1 when this success was from a device not seen before (an alert was sent). */
+  new_device: number;
+}
+
+/**
+ * A member's account deletion (deletion.ts; decision 0206): requested (link sent), scheduled
+ * (grace period until erase_at), erasing (steps_done lists the capabilities already erased),
+ * erased; or cancelled. One row per member, kept after erasure as the tombstone.
+ */
+export interface AccountDeletionTable {
+  user_id: string;
+  state: 'requested' | 'scheduled' | 'erasing' | 'erased' | 'cancelled';
+  token_hash: string | null;
+  requested_at: number;
+  link_expires_at: number;
+  erase_at: number | null;
+  /** JSON array of capability names whose erase step committed. */
+  steps_done: string;
+  erased_at: number | null;
+  /** When the username is released (cooling period after erasure); null once released. */
+  username_release_at: number | null;
 }
 
 export interface IdentityTables {
+  sign_in_event: SignInEventTable;
+  account_deletion: AccountDeletionTable;
   console_session: ConsoleSessionTable;
   twoFactor: AuthTwoFactorTable;
   verification: AuthVerificationTable;

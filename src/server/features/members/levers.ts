@@ -1,24 +1,43 @@
 import { exportMember } from '../../db/backup';
 import { writeAudit } from '../../shared/audit';
-import { identity } from '../identity/index';
+import { identity, referredMembers } from '../identity/index';
 import type { MembersDb } from './tables';
 
 /**
+ * What the member's own copy leaves out (issue 30, docs/security.md "A member's own data"):
+ * operators' notes and console sessions (the operators' working records, not data the member gave
+ * or made), Better Auth's credential rows and wallet challenges (secrets in all but name), and
+ * columns that name another member or are internal keys (the referrer's id, idempotency keys and
+ * nonces, which embed other members' ids).
+ */
+const MEMBER_COPY = {
+  tables: ['member_note', 'console_session', 'account', 'verification', 'wallet_nonce'],
+  columns: /^(referred_by_user_id|idem_key|nonce)$/,
+};
+
+/**
  * A member's data as JSON (the backup's export-member, reused) with its audit entry: an export
- * of personal data is an operator action like any other. Null for no such account.
+ * of personal data is an operator action like any other. Null for no such account. `forMember`:
+ * the member's own download (getMyData), with what MEMBER_COPY leaves out and the members they
+ * referred by username only.
  */
 export async function exportMemberData(
   db: MembersDb,
   who: string,
-  request: { actor: string; reason: string; now: number },
+  request: { actor: string; reason: string; now: number; forMember?: boolean },
 ): Promise<Record<string, unknown> | null> {
-  const data = await exportMember({ db }, who, [identity]);
+  const data = await exportMember({ db }, who, [identity], request.forMember ? MEMBER_COPY : {});
   if (!data) return null;
+  if (request.forMember) {
+    const referred = await referredMembers(db, String(data.userId), { offset: 0, limit: 10_000 });
+    data.referrals = referred.map((r) => r.username);
+  }
   await writeAudit(db, {
     actor: request.actor,
     action: 'member.export',
     detail: { userId: data.userId, reason: request.reason },
     at: request.now,
+    memberId: String(data.userId),
   });
   return data;
 }

@@ -1,4 +1,5 @@
 import type { ConsoleMemberProfile, ConsoleNoteRow, ConsoleSessionRow, MemberTab } from '../../../protocol/console';
+import { deviceOf } from '../../../protocol/device';
 import { memberMessages, memberModeration } from '../chat/index';
 import { memberInventory } from '../collectibles/index';
 import { memberBestScores, memberRuns } from '../games/index';
@@ -8,7 +9,6 @@ import { findBalance, listPendingNotices, readStatement } from '../rewards/index
 import { memberPurchases } from '../store/index';
 import { linkedWallet } from '../wallet/index';
 import { isMemberListed } from '../whitelist/index';
-import { deviceOf } from './device';
 import { listNotes } from './notes';
 import type { MembersDb } from './tables';
 

@@ -28,6 +28,10 @@ export const rewards: Capability<RewardsTables> = {
     actions: rewardsActions,
     metrics: [ledgerTotals(ctx.db)],
     userData: (userId, now) => memberRewardsData(ctx.db, userId, now),
+    // Issue 30: the ledger and balance stay under the tombstone account (totals hold); notices go.
+    eraseMember: async (trx, member) => {
+      await trx.deleteFrom('notice').where('user_id', '=', member.userId).execute();
+    },
     // A new reward day grants its login reward on the next getUserData.
     userDataChangesAt: async (now) => nextRewardDayStart(now, (await loadRewardVars(ctx.db)).dailyResetOffsetMinutes),
     onMemberRegistered: (trx, event) => grantRegistrationRewards(trx, event),

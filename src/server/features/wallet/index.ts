@@ -33,6 +33,11 @@ export const wallet: Capability<WalletTables> = {
   start: (ctx) => ({
     actions: walletActions,
     userData: (userId) => walletUserData(ctx.db, userId),
+    // Issue 30: a linked address is personal data.
+    eraseMember: async (trx, member) => {
+      await trx.deleteFrom('wallet_link').where('user_id', '=', member.userId).execute();
+      await trx.deleteFrom('wallet_nonce').where('user_id', '=', member.userId).execute();
+    },
     jobs: [
       {
         name: 'wallet.forgetExpiredNonces',

@@ -37,6 +37,15 @@ export const whitelist: Capability<WhitelistTables> = {
       }),
     ],
     // The member's email (identity) and linked address (wallet) come from their parts of pUserData.
+    // Issue 30: the erased member's email leaves the list.
+    eraseMember: async (trx, member) => {
+      if (member.email)
+        await trx
+          .deleteFrom('whitelist_entry')
+          .where('kind', '=', 'email')
+          .where('value', '=', member.email.toLowerCase())
+          .execute();
+    },
     userData: async (_userId, _now, earlier) => ({
       bInWhitelist: await isMemberListedOwn(ctx.db, earlier.sEmail ?? null, earlier.sWalletAddress ?? null),
     }),

@@ -15,6 +15,10 @@ import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { revokeSessions, setSubscribe } from '../api/identity';
 import styles from '../components/AccountForm.module.css';
+import DeleteAccountCard from '../components/data/DeleteAccountCard';
+import DownloadDataCard from '../components/data/DownloadDataCard';
+import SessionsCard from '../components/security/SessionsCard';
+import SignInHistoryCard from '../components/security/SignInHistoryCard';
 import { dispatchLogin } from '../model/store';
 
 /** The wallet card (linked address, unlink, whitelist status): loaded only when bWallet is on. */
@@ -144,6 +148,10 @@ export default function AccountScreen() {
             </Button>
           </Card>
         </div>
+        <SessionsCard />
+        <SignInHistoryCard />
+        <DownloadDataCard />
+        <DeleteAccountCard />
       </div>
     </section>
   );

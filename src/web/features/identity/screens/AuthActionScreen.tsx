@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../../../protocol/identity';
 import { ROUTES } from '../../../../protocol/routes';
@@ -16,6 +16,8 @@ import { AuthPanel } from '../components/AuthPanel';
 import styles from '../components/AuthPanel.module.css';
 import { authErrorMessage } from '../model/authErrors';
 import { announceEmailVerified } from '../model/verifiedSignal';
+
+const ConfirmDeletionAction = lazy(() => import('../components/data/ConfirmDeletionAction'));
 
 type Outcome = { ok: boolean; text: string; linkDead?: boolean } | null;
 
@@ -148,6 +150,7 @@ const TITLES: Record<string, string> = {
   verifyEmail: 'Verify your email',
   verifyAndChangeEmail: 'Confirm your new email',
   resetPassword: 'Choose a new password',
+  confirmDeletion: 'Delete your account',
 };
 
 /** /authaction?mode=…&token=…: where every account email link lands. */
@@ -167,6 +170,10 @@ export default function AuthActionScreen() {
       <AuthPanel title={title ?? 'Account link'}>
         {!title || !token ? (
           <Notice tone="danger">This link is not complete. Please open it again from your email.</Notice>
+        ) : mode === 'confirmDeletion' ? (
+          <Suspense fallback={<Loading />}>
+            <ConfirmDeletionAction token={token} />
+          </Suspense>
         ) : mode === 'resetPassword' ? (
           <ResetPasswordAction token={token} />
         ) : (

@@ -1,4 +1,7 @@
-/** "Firefox on Windows" from a user agent: enough for an operator to tell a member's devices apart. */
+/**
+ * "Firefox on Windows" from a user agent: enough for an operator, or the member, to tell devices
+ * apart; also the device rule of new-device sign-in alerts (decision 0205).
+ */
 export function deviceOf(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const browser =

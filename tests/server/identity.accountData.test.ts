@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/protocol/errors';
+import type { EraseStep } from '../../src/server/capability';
+import { erasureSteps, runErasures } from '../../src/server/features/identity/deletion';
+import { createTestApp, type TestApp, testClock } from '../support/app';
+import { DIALECTS } from '../support/db';
+import { register, signUp, type TestMember } from '../support/rewardsHelpers';
+import { closeTestApp, outbox, ROOMY_LIMITS } from './identityHelpers';
+
+const PASSWORD = 'correct horse battery staple';
+const DAY = 24 * 60 * 60 * 1000;
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/**
+ * Issue 30: a member's own sessions, sign-in history, data download and account deletion, through
+ * the portal actions and Better Auth's routes, with the erasure job driven directly.
+ */
+describe.each(DIALECTS)(
+  'a member’s own account on %s',
+  (dialect) => {
+    let t: TestApp;
+    const clock = testClock(Date.now());
+
+    async function member(label: string): Promise<TestMember & { username: string }> {
+      const account = await signUp(t, label);
+      await register(t, { userId: account.userId });
+      const row = await t.deps.db
+        .selectFrom('member')
+        .select('username')
+        .where('user_id', '=', account.userId)
+        .executeTakeFirstOrThrow();
+      return { ...account, username: row.username };
+    }
+
+    async function signIn(email: string, password = PASSWORD, userAgent = FIREFOX, ip = '203.0.113.7') {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+        payload: JSON.stringify({ email, password }),
+      });
+      const token = response.headers['set-auth-token'];
+      return { status: response.statusCode, body: response.json(), token: typeof token === 'string' ? token : '' };
+    }
+
+    async function say(userId: string, body: string) {
+      await t.deps.db
+        .insertInto('chat_message')
+        .values({
+          channel_id: 'general',
+          user_id: userId,
+          body,
+          item_id: null,
+          mentions: '[]',
+          nonce: `n-${Math.random()}`,
+          created_at: clock.now(),
+          edited_at: null,
+          deleted_at: null,
+          deleted_by: null,
+          changed_at: clock.now(),
+        })
+        .execute();
+    }
+
+    /** Every text cell of every table, to look for a value anywhere in the database. */
+    async function databaseMentions(value: string): Promise<string[]> {
+      const found: string[] = [];
+      for (const table of await t.deps.db.introspection.getTables()) {
+        const rows = await (t.deps.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>)
+          .selectFrom(table.name)
+          .selectAll()
+          .execute();
+        for (const row of rows)
+          for (const [column, cell] of Object.entries(row))
+            if (typeof cell === 'string' && cell.toLowerCase().includes(value.toLowerCase()))
+              found.push(`${table.name}.${column}`);
+      }
+      return found;
+    }
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect, {
+        clock,
+        config: { rateLimits: { ...ROOMY_LIMITS, accountDeletionPerMember: { max: 3, windowMs: 3_600_000 } } },
+      });
+    });
+    afterAll(() => closeTestApp(t));
+
+    it('lists the member’s sessions and signs one out, or every other one; bad input is refused', async () => {
+      const ada = await member('ada');
+      const laptop = await signIn(ada.email);
+      const phone = await signIn(ada.email, PASSWORD, SAFARI, '198.51.100.4');
+      const listed = await t.call('getMySessions', {}, laptop.token);
+      expect(listed.iErrorCode).toBe(ErrorCode.OK);
+      const sessions = listed.aSessions as Array<Record<string, unknown>>;
+      expect(sessions).toHaveLength(3);
+      expect(sessions[0]).toMatchObject({ bThisDevice: true, sDevice: 'Firefox on Windows', sIP: '203.0.113.7' });
+      const phoneRow = sessions.find((s) => s.sDevice === 'Safari on iPhone');
+      expect(phoneRow).toMatchObject({ sIP: '198.51.100.4', bThisDevice: false });
+      expect(JSON.stringify(listed)).not.toContain(phone.token.split('.')[0]);
+
+      expect((await t.call('endMySession', { sSessionID: 'nope' }, laptop.token)).iErrorCode).toBe(ErrorCode.BAD_INPUT);
+      expect((await t.call('endMySession', { sSessionID: 'a'.repeat(32) }, laptop.token)).iErrorCode).toBe(
+        ErrorCode.NOT_FOUND,
+      );
+      // Another member cannot end Ada's session.
+      const bob = await member('bob');
+      expect((await t.call('endMySession', { sSessionID: String(phoneRow?.sSessionID) }, bob.token)).iErrorCode).toBe(
+        ErrorCode.NOT_FOUND,
+      );
+      expect(await t.call('endMySession', { sSessionID: String(phoneRow?.sSessionID) }, laptop.token)).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        iEnded: 1,
+      });
+      expect((await t.call('getMySessions', {}, phone.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+
+      expect(await t.call('endMyOtherSessions', {}, laptop.token)).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        iEnded: 1,
+      });
+      expect((await t.call('getMySessions', {}, ada.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      expect((await t.call('getMySessions', {}, laptop.token)).aSessions).toHaveLength(1);
+      expect((await t.call('getMySessions', {})).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+    });
+
+    it('keeps the last sign-ins, failures too, and mails a new device once', async () => {
+      const cy = await member('cy');
+      const first = await signIn(cy.email);
+      await signIn(cy.email, 'wrong password!!');
+      await signIn(cy.email);
+      const mailsBefore = (await outbox(t, cy.email)).length;
+      await signIn(cy.email, PASSWORD, SAFARI, '198.51.100.9');
+      await signIn(cy.email, PASSWORD, SAFARI, '198.51.100.9');
+      const history = (await t.call('getSignInHistory', {}, first.token)).aSignIns as Array<Record<string, unknown>>;
+      // Sign-up, two password sign-ins from Firefox, a failure, two from Safari: newest first.
+      // (The sign-up came from a client without a browser's user agent, so Firefox was new too.)
+      expect(history.map((h) => [h.bSuccess, h.sDevice, h.bNewDevice])).toEqual([
+        [true, 'Safari on iPhone', false],
+        [true, 'Safari on iPhone', true],
+        [true, 'Firefox on Windows', false],
+        [false, 'Firefox on Windows', false],
+        [true, 'Firefox on Windows', true],
+        [true, 'Other browser on another system', false],
+      ]);
+      expect(history[1]).toMatchObject({ sIP: '198.51.100.9' });
+      const alerts = (await outbox(t, cy.email)).slice(mailsBefore);
+      expect(alerts.map((m) => m.subject)).toEqual(['New sign-in to your portal account']);
+      expect(alerts[0]?.text).toContain('Safari on iPhone');
+      expect(alerts[0]?.links).toContain('http://localhost:3000/account');
+    });
+
+    it('downloads the member’s data with nothing of another member', async () => {
+      const dee = await member('dee');
+      const eve = await member('eve');
+      await say(dee.userId, 'dee says hello');
+      await say(eve.userId, 'eve whispers a secret');
+      await t.deps.db
+        .insertInto('member_note')
+        .values({ user_id: dee.userId, body: 'operator only', actor: 'cli:x', created_at: 1 })
+        .execute();
+      const answer = await t.call('getMyData', {}, dee.token);
+      expect(answer.iErrorCode).toBe(ErrorCode.OK);
+      const data = answer.pData as Record<string, Array<Record<string, unknown>>>;
+      const text = JSON.stringify(data);
+      expect(data.user?.[0]?.email).toBe(dee.email);
+      expect(data.item?.length).toBeGreaterThan(0);
+      expect(data.ledger?.length).toBeGreaterThan(0);
+      expect(data.chat_message?.map((m) => m.body)).toEqual(['dee says hello']);
+      expect(data.referrals).toEqual([]);
+      expect(data.member_note).toBeUndefined();
+      for (const secret of ['operator only', dee.token.split('.')[0], 'password']) expect(text).not.toContain(secret);
+      for (const other of [eve.userId, eve.email, eve.username, 'eve whispers']) expect(text).not.toContain(other);
+    });
+
+    it('refuses bad deletion requests with documented codes, and limits them', async () => {
+      const fay = await member('fay');
+      expect((await t.call('requestAccountDeletion', {}, fay.token)).iErrorCode).toBe(ErrorCode.BAD_INPUT);
+      expect(
+        (await t.call('requestAccountDeletion', { sPassword: PASSWORD, sCode: '<script>' }, fay.token)).iErrorCode,
+      ).toBe(ErrorCode.BAD_INPUT);
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD })).iErrorCode).toBe(
+        ErrorCode.NOT_SIGNED_IN,
+      );
+      expect((await t.call('requestAccountDeletion', { sPassword: 'not it at all' }, fay.token)).iErrorCode).toBe(
+        ErrorCode.WRONG_PASSWORD,
+      );
+      await t.deps.db
+        .updateTable('user')
+        .set({ twoFactorEnabled: dialect === 'postgres' ? true : 1 })
+        .where('id', '=', fay.userId)
+        .execute();
+      expect(
+        (await t.call('requestAccountDeletion', { sPassword: PASSWORD, sCode: '123456' }, fay.token)).iErrorCode,
+      ).toBe(ErrorCode.SECOND_FACTOR_CODE_REQUIRED);
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, fay.token)).iErrorCode).toBe(
+        ErrorCode.SECOND_FACTOR_CODE_REQUIRED,
+      );
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, fay.token)).iErrorCode).toBe(
+        ErrorCode.RATE_LIMITED,
+      );
+      expect((await t.call('confirmAccountDeletion', { sToken: 'short' })).iErrorCode).toBe(ErrorCode.BAD_INPUT);
+      expect((await t.call('confirmAccountDeletion', { sToken: 'x'.repeat(43) })).iErrorCode).toBe(
+        ErrorCode.DELETION_LINK_INVALID,
+      );
+      expect((await t.call('cancelAccountDeletion', {}, fay.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
+    });
+
+    it('deletes an account after the grace period exactly once, resuming after a crash, with the ledger whole', async () => {
+      const gus = await member('gus');
+      const hal = await member('hal');
+      await say(gus.userId, 'gus was here');
+      const item = await t.deps.db
+        .selectFrom('item')
+        .select('public_id')
+        .where('owner_user_id', '=', gus.userId)
+        .executeTakeFirstOrThrow();
+      const tokenOf = async () => {
+        const mail = (await outbox(t, gus.email))
+          .filter((m) => m.subject === 'Confirm the deletion of your account')
+          .at(-1);
+        const link = mail?.links.find((l) => l.includes('mode=confirmDeletion'));
+        return new URL(String(link)).searchParams.get('token') ?? '';
+      };
+
+      // Request, confirm, sign in during the grace period and cancel.
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, gus.token)).iErrorCode).toBe(
+        ErrorCode.OK,
+      );
+      const confirmed = await t.call('confirmAccountDeletion', { sToken: await tokenOf() });
+      expect(confirmed).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        sState: 'scheduled',
+        iEraseAt: clock.now() + 7 * DAY,
+      });
+      expect((await t.call('getMySessions', {}, gus.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      const back = await signIn(gus.email);
+      expect(back.status).toBe(200);
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'scheduled' });
+      expect((await t.call('cancelAccountDeletion', {}, back.token)).iErrorCode).toBe(ErrorCode.OK);
+      clock.advance(8 * DAY);
+      expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
+
+      // Again, and this time the grace period passes; the erasure crashes in the middle once.
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, back.token)).iErrorCode).toBe(
+        ErrorCode.OK,
+      );
+      const token = await tokenOf();
+      expect((await t.call('confirmAccountDeletion', { sToken: token })).iErrorCode).toBe(ErrorCode.OK);
+      expect((await t.call('confirmAccountDeletion', { sToken: token })).iErrorCode).toBe(
+        ErrorCode.DELETION_LINK_INVALID,
+      );
+      clock.advance(6 * DAY);
+      expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
+      clock.advance(2 * DAY);
+
+      const steps = erasureSteps(t.deps);
+      expect(steps.map((s) => s.capability).at(-1)).toBe('identity');
+      expect(steps.map((s) => s.capability)).toEqual(expect.arrayContaining(['chat', 'rewards', 'members', 'wallet']));
+      const runs = new Map<string, number>();
+      const counted = (failAt: string | null): EraseStep[] =>
+        steps.map((step) => ({
+          capability: step.capability,
+          async erase(trx, member) {
+            await step.erase(trx, member);
+            if (step.capability === failAt) throw new Error('crash mid-step');
+            runs.set(step.capability, (runs.get(step.capability) ?? 0) + 1);
+          },
+        }));
+      await expect(runErasures(t.deps, counted('rewards'), clock.now())).rejects.toThrow('crash mid-step');
+      // Half-way: the account cannot sign in, the chat step is done, the rewards step rolled back whole.
+      expect((await signIn(gus.email)).body).toMatchObject({ iErrorCode: ErrorCode.ACCOUNT_DELETED });
+      const midway = await t.deps.db
+        .selectFrom('account_deletion')
+        .selectAll()
+        .where('user_id', '=', gus.userId)
+        .executeTakeFirstOrThrow();
+      expect(midway.state).toBe('erasing');
+      expect(JSON.parse(midway.steps_done)).not.toContain('rewards');
+      expect(await runErasures(t.deps, counted(null), clock.now())).toEqual([gus.userId]);
+      expect(await runErasures(t.deps, counted(null), clock.now())).toEqual([]);
+      for (const step of steps) expect(runs.get(step.capability)).toBe(1);
+
+      expect(await databaseMentions(gus.email)).toEqual([]);
+      expect((await signIn(gus.email)).status).toBe(401);
+      const messages = await t.deps.db
+        .selectFrom('chat_message')
+        .select('body')
+        .where('user_id', '=', gus.userId)
+        .execute();
+      expect(messages.map((m) => m.body)).toEqual(['deleted']);
+      for (const who of [gus.userId, hal.userId]) {
+        const ledger = await t.deps.db
+          .selectFrom('ledger')
+          .select(['asset', 'amount'])
+          .where('user_id', '=', who)
+          .execute();
+        const balance = await t.deps.db
+          .selectFrom('balance')
+          .selectAll()
+          .where('user_id', '=', who)
+          .executeTakeFirstOrThrow();
+        const sum = (asset: string) =>
+          ledger.filter((l) => l.asset === asset).reduce((n, l) => n + Number(l.amount), 0);
+        expect(sum('points')).toBe(Number(balance.points));
+        expect(sum('tickets')).toBe(Number(balance.tickets));
+        expect(ledger.length).toBeGreaterThan(0);
+      }
+      expect((await t.call('getPublicItem', { sItemID: item.public_id })).iErrorCode).toBe(ErrorCode.NOT_FOUND);
+      const audit = await t.deps.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor'])
+        .where('member_id', '=', gus.userId)
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual(
+        expect.arrayContaining([
+          'identity.deletion.requested',
+          'identity.deletion.confirmed',
+          'identity.deletion.erased',
+        ]),
+      );
+      // The username stays taken through the cooling period, then is released.
+      const username = () =>
+        t.deps.db.selectFrom('member').select('username').where('user_id', '=', gus.userId).executeTakeFirstOrThrow();
+      expect((await username()).username).toBe(gus.username);
+      clock.advance(31 * DAY);
+      await runErasures(t.deps, steps, clock.now());
+      expect((await username()).username).toMatch(/^~[0-9a-f]{12}$/);
+      // Hal is untouched.
+      expect((await signIn(hal.email)).status).toBe(200);
+    });
+  },
+  90_000,
+);
