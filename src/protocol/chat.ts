@@ -10,7 +10,8 @@
  * 3. The server answers `welcome` (channels with unread counts, who is here, your mute, the rules),
  *    then one `missed` frame per channel named in hello's `pLastSeen`: what was sent after that id,
  *    in order, and what was edited or deleted since `iSince`.
- * 4. Live: `message`, `edited`, `deleted`, `presence`, `channel`, `unread`, `mute`, `resync`.
+ * 4. Live: `message`, `edited`, `deleted`, `presence`, `channel`, `unread`, `mute`, `resync`, and
+ *    `notifications` (the member's notification counts changed: protocol/notifications.ts).
  *    Each request that carries an `sNonce` is answered by `ack` or `error` with the same nonce.
  * 5. When the token's session ends, the server closes the socket with CLOSE_SESSION_ENDED within
  *    2 s, on every instance; frames that arrive in between are not acted on.
@@ -19,6 +20,7 @@
  * `resync` (after the server lost its link to the other instances) asks the client to send
  * `resume` with its last ids, exactly like a reconnect but on the same socket.
  */
+import type { NotificationsFrame } from './notifications';
 import type { Answer } from './wire';
 
 export const CHAT_PATH = '/api/chat';
@@ -294,7 +296,8 @@ export type ServerFrame =
   | AckFrame
   | ErrorFrame
   | ResyncFrame
-  | PongFrame;
+  | PongFrame
+  | NotificationsFrame;
 
 // ── Actions ──────────────────────────────────────────────────────────────────────────────────
 

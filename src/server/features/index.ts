@@ -8,6 +8,7 @@ import { type GamevarsTables, gamevars } from './gamevars/index';
 import { type IdentityTables, identity } from './identity/index';
 import { type MaintenanceTables, maintenance } from './maintenance/index';
 import { type MembersTables, members } from './members/index';
+import { type NotificationsTables, notifications } from './notifications/index';
 import { type OperatorsTables, operators } from './operators/index';
 import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
@@ -24,6 +25,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   maintenance,
   gamevars,
   identity,
+  notifications,
   collectibles,
   rewards,
   raffle,
@@ -47,6 +49,7 @@ export interface Database
     MaintenanceTables,
     GamevarsTables,
     IdentityTables,
+    NotificationsTables,
     CollectiblesTables,
     RewardsTables,
     GamesTables,

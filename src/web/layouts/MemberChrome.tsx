@@ -16,6 +16,9 @@ const DeletionPending = lazy(() => import('../features/identity/components/data/
 // the wallet never download them (docs/product.md §16).
 const WalletSlot = lazy(() => import('../features/wallet/components/WalletSlot'));
 
+// The bell and the chat button (issue 28): their own small chunk, with a same-size placeholder.
+const MemberAlerts = lazy(() => import('../features/notifications/components/MemberAlerts'));
+
 /** The member's navigation bar (in the layouts' chunk, not the entry); Log Out signs out and goes to /login. */
 export function MemberNavbar() {
   const navigate = useNavigate();
@@ -29,6 +32,13 @@ export function MemberNavbar() {
       onLogout={logout}
       agentTemplateId={AGENT_TEMPLATE_ID}
       balances={profile ? { points: profile.iPoints, tickets: profile.iRaffleTickets } : undefined}
+      alerts={
+        profile ? (
+          <Suspense fallback={<span style={{ width: flags().bChat ? 88 : 40, height: 40 }} />}>
+            <MemberAlerts />
+          </Suspense>
+        ) : undefined
+      }
       walletSlot={
         flags().bWallet ? (
           <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import {
   type ServerFrame,
   type UnreadFrame,
 } from '../../../protocol/chat';
+import type { NotificationsFrame } from '../../../protocol/notifications';
 import type { Bus } from '../../shared/bus';
 import type { Clock } from '../../shared/clock';
 import { endedBy, onSessionsEnded, type SessionsEnded } from '../identity/index';
@@ -301,7 +302,7 @@ export class ChatHub {
   }
 
   /** Sends a frame to the member's sockets on this instance only (the sync job: every instance runs it). */
-  tellLocal(userId: string, frame: UnreadFrame | MuteFrame): void {
+  tellLocal(userId: string, frame: UnreadFrame | MuteFrame | NotificationsFrame): void {
     const frames = [{ data: encode(frame) }];
     for (const connection of this.byUser.get(userId) ?? []) connection.deliver(frames);
   }
@@ -323,6 +324,11 @@ export class ChatHub {
       pChannel: this.deps.directory.view(row, this.limits?.autoSlowMs ?? 0),
       bArchived: false,
     });
+  }
+
+  /** Of these members, those with a signed-in socket on this instance. */
+  localMembers(userIds: readonly string[]): string[] {
+    return userIds.filter((id) => this.byUser.has(id));
   }
 
   socketCount(): number {

@@ -8,6 +8,7 @@ import { ChannelDirectory } from './directory';
 import { ChatHub } from './hub';
 import { TokenBuckets } from './limits';
 import { chatMigrations } from './migrations';
+import { relayNotifications } from './notices';
 import { memberMessages as memberMessagesOwn, memberModeration as memberModerationOwn } from './reportQueue';
 import { CHAT_VARS, chatLimitsReader } from './rules';
 import type { ChatServices } from './services';
@@ -26,7 +27,7 @@ import { Authors } from './views';
  */
 export const chat: Capability<ChatTables> = {
   name: 'chat',
-  uses: ['identity', 'collectibles', 'gamevars', 'maintenance'],
+  uses: ['identity', 'collectibles', 'gamevars', 'maintenance', 'notifications'],
   migrations: chatMigrations,
   gameVars: Object.values(CHAT_VARS),
   seed: (ctx) => seedDemoChannels(ctx.db, ctx.now),
@@ -45,11 +46,15 @@ export const chat: Capability<ChatTables> = {
       limits,
     };
     hub.start(await limits());
+    const stopRelay = relayNotifications(services);
     return {
       actions: chatActions(services),
       async routes(app) {
         // Before the listener stops: members hear 1012 (service restart) and reconnect elsewhere.
-        app.addHook('preClose', async () => hub.stop());
+        app.addHook('preClose', async () => {
+          stopRelay();
+          hub.stop();
+        });
         await registerChatSocket(app, services);
       },
       jobs: [chatSyncJob(services), chatSessionsJob(services)],

@@ -30,6 +30,7 @@ import {
   messageByNonce,
 } from './messages';
 import { activeMute, deleteAsOperator, isChatOperator, muteMember, reportMessage } from './moderation';
+import { notifyMentions } from './notices';
 import { CHAT_REPORTED_TOPIC } from './reportQueue';
 import type { ChatLimits } from './rules';
 import { rulesOf } from './rules';
@@ -334,6 +335,16 @@ class MemberSession {
     const message = messageView(row, { name: member.name, avatar: member.avatar }, card);
     services.hub.publish({ k: 'message', authorId: member.id, message });
     this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });
+    await this.notifyMentions(row.id, frame.sChannelID, text, mentions);
+  }
+
+  /** The mentioned members' notification entries; the message stands whatever happens here. */
+  private async notifyMentions(id: number, channelId: string, body: string, mentions: string[]): Promise<void> {
+    try {
+      await notifyMentions(this.services, this.member, { id, channelId, body, mentions });
+    } catch {
+      // A lost entry is the member's loss of a hint, not of the message: the chat still shows it.
+    }
   }
 
   /** A resent message answers its first ack again; its request id reused for another message is refused. */
@@ -355,11 +366,13 @@ class MemberSession {
     if (!withinEditWindow(row.created_at, now, rulesOf(limits))) throw new Refusal(ErrorCode.CHAT_EDIT_WINDOW_OVER);
     const text = this.checkText(frame.sText, limits, row.item_id !== null);
     await this.refuseIfMuted(now);
-    const edited = await editMessage(this.db, { id: row.id, body: text, mentions: await this.mentions(text), now });
+    const mentions = await this.mentions(text);
+    const edited = await editMessage(this.db, { id: row.id, body: text, mentions, now });
     if (!edited) throw new Refusal(ErrorCode.NOT_FOUND);
     const [message] = await messageViews(this.db, this.services.authors, [edited]);
     this.services.hub.publish({ k: 'edited', message: message as NonNullable<typeof message> });
     this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });
+    await this.notifyMentions(row.id, row.channel_id, text, mentions);
   }
 
   /** Authors delete their own message for a short time; chat operators any message, audited. */

@@ -22,6 +22,8 @@ import { createAuthMail } from './mail';
 import {
   existingUsernames as existingUsernamesOwn,
   findUserIdByHandle as findUserIdByHandleOwn,
+  memberIdsAfter as memberIdsAfterOwn,
+  userIdsByUsernames as userIdsByUsernamesOwn,
   usernamesOf as usernamesOfOwn,
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
@@ -118,6 +120,8 @@ export const markGuestBeatDemo = forOtherCapabilities(markGuestBeatDemoOwn);
 export const existingUsernames = forOtherCapabilities(existingUsernamesOwn);
 export const findUserIdByHandle = forOtherCapabilities(findUserIdByHandleOwn);
 export const usernamesOf = forOtherCapabilities(usernamesOfOwn);
+export const userIdsByUsernames = forOtherCapabilities(userIdsByUsernamesOwn);
+export const memberIdsAfter = forOtherCapabilities(memberIdsAfterOwn);
 export const usernamesStartingWith = forOtherCapabilities(usernamesStartingWithOwn);
 
 /** Operators (issue 27): accounts with a console role, their set-password link, console sessions. */

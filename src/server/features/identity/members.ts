@@ -43,6 +43,33 @@ export async function existingUsernames(db: IdentityDb, names: readonly string[]
   return rows.map((r) => r.username);
 }
 
+/** The member ids of those of `names` (any case) that belong to a member. */
+export async function userIdsByUsernames(db: IdentityDb, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('member')
+    .select('user_id')
+    .where(
+      'username_lower',
+      'in',
+      names.map((n) => n.toLowerCase()),
+    )
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Every member's id, a page at a time in id order (a delivery to everyone). */
+export async function memberIdsAfter(db: IdentityDb, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('member')
+    .select('user_id')
+    .where('user_id', '>', afterId)
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** Up to `limit` usernames starting with `prefix` (letters, digits, _; any case), shortest first. */
 export async function usernamesStartingWith(db: IdentityDb, prefix: string, limit: number): Promise<string[]> {
   const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

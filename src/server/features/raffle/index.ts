@@ -17,7 +17,7 @@ import { raffleDrawInfo, rememberCurrentRaffle } from './views';
  */
 export const raffle: Capability<RaffleTables> = {
   name: 'raffle',
-  uses: ['rewards', 'identity', 'gamevars', 'collectibles'],
+  uses: ['rewards', 'identity', 'gamevars', 'collectibles', 'notifications'],
   migrations: raffleMigrations,
   gameVars: Object.values(RAFFLE_VARS),
   cli: raffleCli,

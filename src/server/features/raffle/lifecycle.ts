@@ -5,6 +5,7 @@ import type { PrizeSpec } from '../../../protocol/raffle.schema';
 import { assignPrizes, commitment, drawWinners, merkleRoot, prizeUnits } from '../../../protocol/raffleDraw';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
+import { notify } from '../notifications/index';
 import { applyGrant, notifyReward } from '../rewards/index';
 import { beaconRoundFor, checkBeacon } from './beacon';
 import { loadEntries } from './entries';
@@ -216,6 +217,7 @@ export async function drawRaffle(
         )
         .execute();
     }
+    await notifyResults(trx, raffle, awards, userOf, who.now);
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.draw',
@@ -224,6 +226,46 @@ export async function drawRaffle(
     });
     return reload(trx, raffleId);
   });
+}
+
+/** Every entrant's result in their notification centre, written with the draw. */
+async function notifyResults(
+  trx: RaffleDb,
+  raffle: RaffleRow,
+  awards: readonly { sEntrantID: string }[],
+  userOf: ReadonlyMap<string, string>,
+  now: number,
+): Promise<void> {
+  const entrants = new Set(userOf.values());
+  const winners = new Set(awards.map((a) => userOf.get(a.sEntrantID) ?? ''));
+  const link = `/raffleviewer?iRaffleID=${raffle.id}`;
+  const key = `raffle:${raffle.id}:result`;
+  const won = [...entrants].filter((id) => winners.has(id));
+  const lost = [...entrants].filter((id) => !winners.has(id));
+  await notify(
+    trx,
+    won,
+    {
+      kind: 'raffle',
+      key,
+      title: `You won in ${raffle.title}!`,
+      body: 'Your prize is on its way. Replay the draw in the raffle viewer.',
+      link,
+    },
+    now,
+  );
+  await notify(
+    trx,
+    lost,
+    {
+      kind: 'raffle',
+      key,
+      title: `${raffle.title} was drawn`,
+      body: 'No win this time. Replay the draw and check it in the raffle viewer.',
+      link,
+    },
+    now,
+  );
 }
 
 async function prizesOf(db: RaffleDb, raffleId: number): Promise<PrizeRow[]> {

@@ -20,7 +20,7 @@ import { loadRewardVars, REWARD_VARS } from './vars';
  */
 export const rewards: Capability<RewardsTables> = {
   name: 'rewards',
-  uses: ['collectibles', 'gamevars', 'identity'],
+  uses: ['collectibles', 'gamevars', 'identity', 'notifications'],
   migrations: rewardsMigrations,
   gameVars: Object.values(REWARD_VARS),
   cli: rewardsCli,

@@ -1,6 +1,7 @@
 import type { Collectible } from '../../../protocol/collectibles';
 import type { NoticeKind, RewardNotice, RewardsUserData } from '../../../protocol/rewards';
 import { prepared } from '../../shared/prepared';
+import { notify as notifyEntry } from '../notifications/index';
 import type { RewardsDb } from './tables';
 
 /**
@@ -61,12 +62,25 @@ export function notify<K extends NoticeKind>(
  * Tells a member once about a reward another capability gave (inside its grant's transaction,
  * with the grant's key): it shows as its own popup after the spec's ones.
  */
-export function notifyReward(
+export async function notifyReward(
   db: RewardsDb,
   notice: { userId: string; key: string; now: number } & RewardNoticePayload,
 ): Promise<void> {
   const { userId, key, now, ...payload } = notice;
-  return notify(db, { userId, kind: 'aRewardNotices', payload, key, now });
+  await notify(db, { userId, kind: 'aRewardNotices', payload, key, now });
+  // And an entry in the notification centre, which stays readable after the popup.
+  await notifyEntry(
+    db,
+    [userId],
+    {
+      kind: 'prize',
+      key: `prize:${key}`,
+      title: payload.sTitle,
+      body: payload.sMessage,
+      link: payload.iItemID !== undefined ? '/inventory' : '/home',
+    },
+    now,
+  );
 }
 
 export interface ParsedNotice {

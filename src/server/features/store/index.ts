@@ -16,7 +16,7 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const store: Capability<StoreTables> = {
   name: 'store',
-  uses: ['rewards', 'collectibles', 'maintenance'],
+  uses: ['rewards', 'collectibles', 'maintenance', 'notifications'],
   migrations: storeMigrations,
   seed: (ctx) => seedDemoStore(ctx.db, ctx.now),
   cli: storeCli,

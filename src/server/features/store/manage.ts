@@ -4,6 +4,7 @@ import { storeItemId } from '../../../protocol/store.schema';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
 import { templateSummaries } from '../collectibles/index';
+import { notify } from '../notifications/index';
 import { findStoreItem, type StoreItemRow } from './catalogue';
 import type { StoreDb } from './tables';
 
@@ -116,6 +117,19 @@ export async function addStoreItem(
   await inTransaction(db, async (trx) => {
     await trx.insertInto('store_item').values(row).execute();
     await writeAudit(trx, { actor: audit.actor, action: 'store.add', detail: row, at: audit.now });
+    // Every member hears of a new item once (the notification centre).
+    await notify(
+      trx,
+      'all',
+      {
+        kind: 'store',
+        key: `store:item:${id}`,
+        title: `New in the Reward Store: ${row.name}`,
+        body: `${row.price} points.`,
+        link: '/rewardstore',
+      },
+      audit.now,
+    );
   });
   return { ok: true, row };
 }

@@ -14,6 +14,8 @@ export interface NavbarProps {
   walletSlot?: ReactNode;
   /** The member's points and raffle tickets, shown on every member screen (absent while they load). */
   balances?: { points: number; tickets: number };
+  /** The notification bell and the chat button, beside the balance (features/notifications). */
+  alerts?: ReactNode;
 }
 
 interface Item {
@@ -40,7 +42,7 @@ function items(agentTemplateId: string): Item[] {
 }
 
 /** The member navigation bar; collapses into a menu button below 900 px. */
-export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances }: NavbarProps) {
+export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances, alerts }: NavbarProps) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -83,6 +85,7 @@ export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances
             </span>
           </Link>
         )}
+        {alerts}
         <button
           type="button"
           className={styles.toggle}

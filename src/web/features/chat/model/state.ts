@@ -290,6 +290,7 @@ function applyFrame(state: ChatState, frame: ServerFrame, now: number): ChatStat
     case 'pong':
       return { ...state, serverTime: frame.iServerTime };
     case 'resync':
+    case 'notifications':
       return state;
   }
 }

@@ -29,7 +29,8 @@ const READ_DELAY_MS = 600;
 export default function ChatScreen() {
   const [state, session] = useChatSession();
   const [params, setParams] = useSearchParams();
-  const [chosen, setChosen] = useState<string | null>(() => local.get(STORAGE.chatChannel));
+  // A notification's link names the channel (?sChannelID=); else the last one the member chose.
+  const [chosen, setChosen] = useState<string | null>(() => params.get('sChannelID') ?? local.get(STORAGE.chatChannel));
   const channelId = chosen && state.channels[chosen] ? chosen : (state.order[0] ?? null);
   const view = channelId ? state.channels[channelId] : undefined;
   const now = useNow(1000);

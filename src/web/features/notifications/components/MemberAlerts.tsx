@@ -1,0 +1,119 @@
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ROUTES } from '../../../../protocol/routes';
+import { flags } from '../../../lib/flags';
+import { MemberLive } from '../model/live';
+import styles from './MemberAlerts.module.css';
+import { useTitleCount } from './useTitleCount';
+
+// The list loads when the bell is first opened: the header itself stays tiny.
+const NotificationPanel = lazy(() => import('./NotificationPanel'));
+
+const cap = (n: number) => (n > 99 ? '99+' : String(n));
+
+function BellIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    </svg>
+  );
+}
+
+/**
+ * The header's bell (the notification centre, issue 28) and, while bChat is on, the chat button
+ * with its unread badge; the tab title counts unread mentions. Live over the member socket.
+ */
+export default function MemberAlerts() {
+  const [live] = useState(() => new MemberLive(() => flags().bChat));
+  useEffect(() => {
+    live.start();
+    return () => live.stop();
+  }, [live]);
+  const state = useSyncExternalStore(live.subscribe, live.getState, live.getState);
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const chatOn = flags().bChat;
+  const { iUnread, iMentions } = state.notifications;
+  useTitleCount(iMentions);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the route changes
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  const close = () => {
+    setOpen(false);
+    bell.current?.focus();
+  };
+  const chatLabel =
+    state.chat.unread > 0
+      ? `Chat: ${cap(state.chat.unread)} unread${state.chat.mentioned ? ', you were mentioned' : ''}`
+      : 'Chat';
+
+  return (
+    <div className={styles.alerts}>
+      {chatOn && (
+        <Link to={ROUTES.chat} className={styles.button} aria-label={chatLabel} data-testid="chat-button">
+          <ChatIcon />
+          {state.chat.unread > 0 && (
+            <span className={`${styles.badge} ${state.chat.mentioned ? styles.mention : ''}`} aria-hidden="true">
+              {state.chat.mentioned ? '@' : cap(state.chat.unread)}
+            </span>
+          )}
+        </Link>
+      )}
+      <button
+        ref={bell}
+        type="button"
+        className={styles.button}
+        aria-label={iUnread > 0 ? `Notifications: ${cap(iUnread)} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        data-testid="bell"
+        onClick={() => {
+          setLoaded(true);
+          setOpen((value) => !value);
+        }}
+      >
+        <BellIcon />
+        {iUnread > 0 && (
+          <span className={styles.badge} aria-hidden="true">
+            {cap(iUnread)}
+          </span>
+        )}
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <NotificationPanel open={open} onClose={close} live={live} revision={state.revision} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
