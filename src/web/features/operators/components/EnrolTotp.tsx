@@ -6,6 +6,7 @@ import { Form, type FormOutcome } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { confirmEnrolment, type Enrolment, startEnrolment } from '../api/consoleAuth';
+import { downloadText } from '../model/download';
 import styles from './ConsoleAuth.module.css';
 
 /** Six digits, spaces ignored (apps show "123 456"). */
@@ -70,14 +71,7 @@ export function EnrolTotp({
 
   if (confirmed) {
     const text = `Cthulhu Portal console: backup codes\nEach code works once, in place of an authenticator code.\n\n${enrolment.backupCodes.join('\n')}\n`;
-    const download = () => {
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'console-backup-codes.txt';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
-    };
+    const download = () => downloadText('console-backup-codes.txt', text);
     return (
       <section aria-labelledby="backup-title" className={styles.step}>
         <h2 id="backup-title">Save your backup codes</h2>
