@@ -91,9 +91,10 @@ function ConsoleHeader() {
     setLeaving(true);
     await consoleCall('signOut').catch(() => undefined);
     consoleToken.clear();
-    queries.clear();
     const state: ConsoleSignInState = { notice: 'You signed out of the console.' };
-    navigate(CONSOLE_ROUTES.signIn, { replace: true, state });
+    await navigate(CONSOLE_ROUTES.signIn, { replace: true, state });
+    // Once this header is gone: cleared earlier, its whoami would ask again without a token.
+    queries.clear();
   }
 
   return (

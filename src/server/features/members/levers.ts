@@ -19,6 +19,7 @@ export async function exportMemberData(
     action: 'member.export',
     detail: { userId: data.userId, reason: request.reason },
     at: request.now,
+    memberId: String(data.userId),
   });
   return data;
 }
