@@ -16,6 +16,7 @@ import { useConsoleTitle } from '../model/operator';
 import styles from './ConsoleScreens.module.css';
 
 const PAGE_SIZE = 50;
+const DETAIL_MAX = 160;
 
 const entries = (n: number) => `${formatCount(n)} ${n === 1 ? 'entry' : 'entries'}`;
 
@@ -70,7 +71,15 @@ const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
   {
     id: 'details',
     header: 'Details',
-    cell: ({ row }) => <span className={styles.details}>{detailsOf(row.original.pDetail)}</span>,
+    cell: ({ row }) => {
+      const text = detailsOf(row.original.pDetail);
+      // A long detail (a raffle's prizes…) stays readable in full in the CSV export.
+      return (
+        <span className={styles.details} title={text.length > DETAIL_MAX ? text : undefined}>
+          {text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text}
+        </span>
+      );
+    },
   },
 ];
 

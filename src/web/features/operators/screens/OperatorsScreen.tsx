@@ -40,20 +40,24 @@ type Open =
 function RoleSelect({ value, onChange }: { value: ConsoleRole; onChange(role: ConsoleRole): void }) {
   const id = useId();
   return (
-    <div className={styles.section}>
+    <div className={styles.selectField}>
       <label htmlFor={id}>Role</label>
       <select
         id={id}
         className={styles.select}
         value={value}
+        aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value as ConsoleRole)}
       >
         {CONSOLE_ROLES.map((role) => (
           <option key={role} value={role}>
-            {role}: {ROLE_WORDS[role]}
+            {role}
           </option>
         ))}
       </select>
+      <span id={`${id}-hint`} className={styles.muted}>
+        {ROLE_WORDS[value]}
+      </span>
     </div>
   );
 }
