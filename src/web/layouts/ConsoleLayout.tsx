@@ -1,9 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { roleMay } from '../../protocol/console';
+import { errorMessage } from '../../protocol/errors';
 import { CONSOLE_ROUTES } from '../../protocol/routes';
-import { consoleToken } from '../api/console';
+import { consoleCall, consoleToken, onConsoleSessionGone } from '../api/console';
+import { type ConsoleSignInState, consoleTitle, useOperator } from '../features/operators/model/operator';
+import { BrandMark } from '../ui/BrandMark';
 import { Loading } from '../ui/Loading';
+import styles from './ConsoleLayout.module.css';
 
 /** The console's own query cache: nothing of it is persisted, nothing of the member's is shared. */
 const consoleQueries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
@@ -11,24 +17,111 @@ const consoleQueries = new QueryClient({ defaultOptions: { queries: { retry: fal
 /** Screens an operator without a console session may open. */
 const OPEN: readonly string[] = [CONSOLE_ROUTES.signIn, CONSOLE_ROUTES.welcome];
 
-/** Skeleton of the operators' console layout (issue 27): the console-shell helper builds it out. */
+/**
+ * The operators' console (issue 27, decision 0178): its own chrome and cache. Screens other than
+ * sign-in and welcome need a console session; when the server says it is gone (timed out, signed
+ * out elsewhere, role removed) the operator lands on sign-in with the reason.
+ */
 export default function ConsoleLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const open = OPEN.includes(pathname);
-  if (!open && !consoleToken.get()) return <Navigate to={CONSOLE_ROUTES.signIn} replace />;
+  // The default title first, on every screen change; a screen's own (a passive effect, later) wins.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new path
+  useLayoutEffect(() => {
+    document.title = consoleTitle();
+  }, [pathname]);
+  // Why the session ended (the server's refusal), shown on sign-in. The redirect itself is the
+  // render's (no token left): one navigation, whichever re-render comes first.
+  const [goneNotice, setGoneNotice] = useState<string | null>(null);
+  useEffect(
+    () =>
+      onConsoleSessionGone((code) => {
+        consoleQueries.clear();
+        setGoneNotice(errorMessage(code));
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!open && consoleToken.get()) setGoneNotice(null);
+  }, [open]);
+  if (!open && !consoleToken.get()) {
+    const state: ConsoleSignInState = { from: pathname + search, notice: goneNotice ?? undefined };
+    return <Navigate to={CONSOLE_ROUTES.signIn} replace state={state} />;
+  }
   return (
     <QueryClientProvider client={consoleQueries}>
-      {!open && (
-        <nav aria-label="Console">
-          <NavLink to={CONSOLE_ROUTES.members}>Members</NavLink>{' '}
-          <NavLink to={CONSOLE_ROUTES.moderation}>Moderation</NavLink>{' '}
-          <NavLink to={CONSOLE_ROUTES.audit}>Audit log</NavLink>{' '}
-          <NavLink to={CONSOLE_ROUTES.operators}>Operators</NavLink>
-        </nav>
-      )}
-      <Suspense fallback={<Loading fullscreen />}>
-        <Outlet />
-      </Suspense>
+      <div className={styles.shell}>
+        <a href="#console-main" className={styles.skip}>
+          Skip to main content
+        </a>
+        {open ? (
+          <header className={styles.header}>
+            <span className={styles.brand}>
+              <BrandMark size={24} /> Console
+            </span>
+          </header>
+        ) : (
+          <ConsoleHeader />
+        )}
+        <main id="console-main" tabIndex={-1} className={open ? styles.narrow : styles.main}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
     </QueryClientProvider>
+  );
+}
+
+function ConsoleHeader() {
+  const { data: operator } = useOperator();
+  const queries = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const links = [
+    { to: CONSOLE_ROUTES.members, label: 'Members' },
+    { to: CONSOLE_ROUTES.moderation, label: 'Moderation' },
+    { to: CONSOLE_ROUTES.audit, label: 'Audit log' },
+    ...(operator && roleMay(operator.sRole, 'operator:manage')
+      ? [{ to: CONSOLE_ROUTES.operators, label: 'Operators' }]
+      : []),
+  ];
+
+  async function signOut() {
+    setLeaving(true);
+    await consoleCall('signOut').catch(() => undefined);
+    consoleToken.clear();
+    const state: ConsoleSignInState = { notice: 'You signed out of the console.' };
+    await navigate(CONSOLE_ROUTES.signIn, { replace: true, state });
+    // Once this header is gone: cleared earlier, its whoami would ask again without a token.
+    queries.clear();
+  }
+
+  return (
+    <header className={styles.header}>
+      <NavLink to={CONSOLE_ROUTES.members} className={styles.brand}>
+        <BrandMark size={24} /> Console
+      </NavLink>
+      <nav aria-label="Console" className={styles.nav}>
+        {links.map((link) => (
+          <NavLink key={link.to} to={link.to} className={styles.link}>
+            {link.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className={styles.who}>
+        {operator && (
+          <span className={styles.operator}>
+            <span className={styles.email} title={operator.sEmail}>
+              {operator.sEmail}
+            </span>
+            <span className={styles.role}>{operator.sRole}</span>
+          </span>
+        )}
+        <button type="button" className={styles.signOut} onClick={signOut} disabled={leaving}>
+          <LogOut size={16} aria-hidden="true" /> Sign out
+        </button>
+      </div>
+    </header>
   );
 }

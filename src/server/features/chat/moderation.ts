@@ -43,6 +43,7 @@ export async function muteMember(
         ...(mute.reportId === undefined ? {} : { reportId: mute.reportId }),
       },
       at: mute.now,
+      memberId: mute.userId,
     });
   });
 }
@@ -56,7 +57,13 @@ export async function unmuteMember(db: ChatDb, lift: { userId: string; actor: st
       .set({ until: lift.now, muted_by: lift.actor, updated_at: lift.now })
       .where('user_id', '=', lift.userId)
       .execute();
-    await writeAudit(trx, { actor: lift.actor, action: 'chat.unmute', detail: { userId: lift.userId }, at: lift.now });
+    await writeAudit(trx, {
+      actor: lift.actor,
+      action: 'chat.unmute',
+      detail: { userId: lift.userId },
+      at: lift.now,
+      memberId: lift.userId,
+    });
     return true;
   });
 }

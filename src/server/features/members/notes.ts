@@ -19,6 +19,7 @@ export async function addNote(
       action: 'member.note',
       detail: { userId: note.userId, noteId, reason: note.text },
       at: note.now,
+      memberId: note.userId,
     });
     return noteId;
   });

@@ -1,0 +1,55 @@
+/**
+ * The audit log's filters as the page's query string (so a filtered view is a link to share):
+ * operator, member, action, since, until (YYYY-MM-DD, whole days in the operator's time zone), page.
+ */
+export interface AuditFilterForm {
+  operator: string;
+  member: string;
+  action: string;
+  since: string;
+  until: string;
+}
+
+export const FILTER_KEYS = ['operator', 'member', 'action', 'since', 'until'] as const;
+
+export function filtersOf(params: URLSearchParams): AuditFilterForm {
+  return {
+    operator: params.get('operator') ?? '',
+    member: params.get('member') ?? '',
+    action: params.get('action') ?? '',
+    since: params.get('since') ?? '',
+    until: params.get('until') ?? '',
+  };
+}
+
+/** The page shown (1-based in the address, as auditList counts). */
+export const pageOf = (params: URLSearchParams) => Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+
+export function paramsOf(filters: AuditFilterForm, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key].trim()) params.set(key, filters[key].trim());
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Local midnight of a YYYY-MM-DD day, or of the day after it (epoch ms); undefined for anything else. */
+function dayStart(day: string, after = 0): number | undefined {
+  if (!DAY.test(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + after).getTime();
+}
+
+/** The console action's filters: `until` includes its whole day. */
+export function auditInput(filters: AuditFilterForm): Record<string, string | number> {
+  const input: Record<string, string | number> = {};
+  if (filters.operator.trim()) input.sOperator = filters.operator.trim();
+  if (filters.member.trim()) input.sMember = filters.member.trim();
+  if (filters.action.trim()) input.sAction = filters.action.trim();
+  const since = dayStart(filters.since);
+  if (since !== undefined) input.iSince = since;
+  const until = dayStart(filters.until, 1);
+  if (until !== undefined) input.iUntil = until;
+  return input;
+}
