@@ -1,0 +1,110 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { ConsoleRole } from '../../../src/protocol/console';
+import { totp } from '../../support/totp';
+import { admin, latestMail, uniqueEmail } from '../support';
+
+/**
+ * Operators in the browser tests (issue 27): the CLI bootstrap, the mailed link, TOTP enrolment
+ * and a console session, through the same HTTP routes the console's screens use. The console's
+ * own screens for these steps are proven by bootstrap.spec.ts; other specs start from here.
+ */
+export { totp };
+
+export const OPERATOR_PASSWORD = 'operator pass phrase 42';
+
+export interface Operator {
+  email: string;
+  password: string;
+  /** The TOTP secret (base32), from the otpauth URI. */
+  secret: string;
+  /** The 10 backup codes shown once at enrolment. */
+  backupCodes: string[];
+}
+
+/** Which e2e server (and database): the members server by default, the operator server for global state. */
+export type E2eServer = 'members' | 'operator';
+
+export const uniqueOperatorEmail = (prefix = 'op') => uniqueEmail(prefix);
+
+/** The token of the newest /console/welcome link mailed to `email`. */
+export async function welcomeLink(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestMail(request, email, /operator console/i);
+  const link = mail.links.find((l) => l.includes('/console/welcome'));
+  expect(link, `no /console/welcome link in ${JSON.stringify(mail.links)}`).toBeTruthy();
+  return link as string;
+}
+
+/**
+ * `npm run admin -- operator add EMAIL --role ROLE`, then the mailed link's password, TOTP enrolment
+ * confirmed with a computed code: an operator ready to sign in. `request` must reach the server of
+ * `server` (its baseURL). `_page` is unused (kept for a stable signature).
+ */
+export async function bootstrapOperator(
+  _page: Page | null,
+  request: APIRequestContext,
+  email: string,
+  role: ConsoleRole,
+  server: E2eServer = 'members',
+): Promise<Operator> {
+  admin(server, 'operator', 'add', email, '--role', role);
+  const token = new URL(await welcomeLink(request, email)).searchParams.get('token');
+  const set = await request.post('/api/auth/reset-password', { data: { token, newPassword: OPERATOR_PASSWORD } });
+  expect(set.status(), await set.text()).toBe(200);
+  const signedIn = await request.post('/api/auth/sign-in/email', { data: { email, password: OPERATOR_PASSWORD } });
+  const passwordToken = signedIn.headers()['set-auth-token'];
+  expect(passwordToken, await signedIn.text()).toBeTruthy();
+  const enabled = await request.post('/api/auth/two-factor/enable', {
+    headers: { authorization: `Bearer ${passwordToken}` },
+    data: { password: OPERATOR_PASSWORD },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    headers: { authorization: `Bearer ${passwordToken}` },
+    data: { code: totp(secret) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, password: OPERATOR_PASSWORD, secret, backupCodes };
+}
+
+/** A fresh console session's bearer token: password, then a TOTP code (the HTTP steps of the sign-in screen). */
+export async function consoleSessionToken(request: APIRequestContext, op: Operator): Promise<string> {
+  const first = await request.post('/api/auth/sign-in/email', { data: { email: op.email, password: op.password } });
+  const challenge = first.headers()['set-two-factor-token'];
+  expect(challenge, await first.text()).toBeTruthy();
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    headers: { 'x-two-factor-token': challenge as string },
+    data: { code: totp(op.secret) },
+  });
+  const token = verified.headers()['set-auth-token'];
+  expect(token, await verified.text()).toBeTruthy();
+  return token as string;
+}
+
+/**
+ * Opens the console in `page` already signed in as `op` (a console session's token in this tab's
+ * sessionStorage, seeded once per tab: a later sign-out or time-out sticks). Then `page.goto('/console/…')`.
+ */
+export async function consoleSignInPage(page: Page, op: Operator): Promise<void> {
+  const token = await consoleSessionToken(page.request, op);
+  await page.addInitScript((seeded) => {
+    if (window.sessionStorage.getItem('e2e.consoleSeeded')) return;
+    window.sessionStorage.setItem('e2e.consoleSeeded', '1');
+    window.sessionStorage.setItem('console.token', seeded);
+  }, token);
+}
+
+/** A console action over HTTP with an operator's token (arranging a test's state without the screens). */
+export async function consoleAction<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  token: string,
+  action: string,
+  body: Record<string, unknown> = {},
+): Promise<T & { iErrorCode: number }> {
+  const response = await request.post(`/api/console/${action}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  return (await response.json()) as T & { iErrorCode: number };
+}
