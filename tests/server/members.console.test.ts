@@ -12,7 +12,7 @@ import { closeTestApp, ROOMY_LIMITS } from './identityHelpers';
  * through the ledger like a grant: idempotent by key, audited, refused for an item the member
  * does not own.
  */
-describe.each(DIALECTS)('collectible take-back on %s', (dialect) => {
+describe.each(DIALECTS)('console levers on a member (take-back, audit trail) on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
   let viewer: string;
@@ -78,6 +78,29 @@ describe.each(DIALECTS)('collectible take-back on %s', (dialect) => {
       iErrorCode: ErrorCode.BAD_INPUT,
     });
     expect((await owned(m.userId)).map((row) => row.sItemID)).toContain(other);
+  });
+
+  it("a member's audit trail (auditList sMember) lists the levers pulled on them, by id", async () => {
+    const m = await signUp(t, 'trail');
+    await grantedItem(m.userId, 'trail-give-0001');
+    await consoleCall(t, 'memberBan', { sUserID: m.userId, sReason: 'Cheating', iDurationMs: 3_600_000 }, admin);
+    await consoleCall(t, 'memberUnban', { sUserID: m.userId, sReason: 'Appeal' }, admin);
+    const trail = await consoleCall(t, 'auditList', { sMember: m.userId }, viewer);
+    const rows = trail.aRows as Array<{
+      sAction: string;
+      sActor: string;
+      sMemberId: string;
+      pDetail: { reason?: string };
+    }>;
+    expect(rows.map((row) => [row.sAction, row.pDetail.reason])).toEqual(
+      expect.arrayContaining([
+        ['grant.item', 'Event prize'],
+        ['member.ban', 'Cheating'],
+        ['member.unban', 'Appeal'],
+      ]),
+    );
+    expect(rows.every((row) => row.sMemberId === m.userId)).toBe(true);
+    expect(rows.find((row) => row.sAction === 'member.ban')?.sActor).toBe('console:admin@takeback.example');
   });
 
   it("refuses another member's item, an item with a template too, and a viewer", async () => {
