@@ -19,6 +19,7 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
   browser,
   request,
 }) => {
+  test.setTimeout(300_000);
   const member = await registerMember(request);
   const memberContext = await browser.newContext();
   const home = await memberContext.newPage();
