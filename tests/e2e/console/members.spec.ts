@@ -192,12 +192,13 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Every other lever's dialog: Escape closes it and focus returns to its button.
-  for (const [label, title] of [
+  const levers: Array<[string, string]> = [
     ['Mute in chat', `Mute ${member.userName} in chat`],
     ['Revoke sessions', `Revoke every session of ${member.userName}`],
     ['Resend verification', `Resend the verification email to ${member.userName}`],
     ['Force password reset', `Force a password reset for ${member.userName}`],
-  ]) {
+  ];
+  for (const [label, title] of levers) {
     const button = page.getByRole('button', { name: label });
     await button.click();
     const dialog = dialogNamed(page, title);

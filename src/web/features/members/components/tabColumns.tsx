@@ -57,7 +57,8 @@ const lever = (label: string, act: ((row: TabRow) => void) | undefined, name: (r
     ? [
         {
           id: 'lever',
-          header: () => <span className="visually-hidden">Actions</span>,
+          // Visible: a visually hidden (absolute) label escapes the table's scroll box and widens the page.
+          header: 'Action',
           cell: ({ row }) => (
             <button
               type="button"
