@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { ConsoleRole } from '../../../src/protocol/console';
 import { totp } from '../../support/totp';
-import { admin, latestMail, uniqueEmail } from '../support';
+import { admin, latestMail, snap, uniqueEmail } from '../support';
 
 /**
  * Operators in the browser tests (issue 27): the CLI bootstrap, the mailed link, TOTP enrolment
@@ -26,12 +26,16 @@ export type E2eServer = 'members' | 'operator';
 
 export const uniqueOperatorEmail = (prefix = 'op') => uniqueEmail(prefix);
 
-/** The token of the newest /console/welcome link mailed to `email`. */
+/**
+ * The newest /console/welcome link mailed to `email`, as a path with its query: the CLI mails
+ * links with its own PUBLIC_URL, not the test server's, so open it on the test server.
+ */
 export async function welcomeLink(request: APIRequestContext, email: string): Promise<string> {
   const mail = await latestMail(request, email, /operator console/i);
   const link = mail.links.find((l) => l.includes('/console/welcome'));
   expect(link, `no /console/welcome link in ${JSON.stringify(mail.links)}`).toBeTruthy();
-  return link as string;
+  const url = new URL(link as string);
+  return url.pathname + url.search;
 }
 
 /**
@@ -47,7 +51,7 @@ export async function bootstrapOperator(
   server: E2eServer = 'members',
 ): Promise<Operator> {
   admin(server, 'operator', 'add', email, '--role', role);
-  const token = new URL(await welcomeLink(request, email)).searchParams.get('token');
+  const token = new URL(await welcomeLink(request, email), 'http://x').searchParams.get('token');
   const set = await request.post('/api/auth/reset-password', { data: { token, newPassword: OPERATOR_PASSWORD } });
   expect(set.status(), await set.text()).toBe(200);
   const signedIn = await request.post('/api/auth/sign-in/email', { data: { email, password: OPERATOR_PASSWORD } });
@@ -107,4 +111,13 @@ export async function consoleAction<T = Record<string, unknown>>(
     data: body,
   });
   return (await response.json()) as T & { iErrorCode: number };
+}
+
+/** Screenshots of the current screen at 1280 and 375 px (`<name>-1280.png`, `<name>-375.png`), back at 1280 after. */
+export async function snapWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await snap(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
