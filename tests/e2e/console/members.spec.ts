@@ -197,6 +197,9 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
     ['Revoke sessions', `Revoke every session of ${member.userName}`],
     ['Resend verification', `Resend the verification email to ${member.userName}`],
     ['Force password reset', `Force a password reset for ${member.userName}`],
+    ['Grant or take back', `Grant or take back: ${member.userName}`],
+    ['Add note', `Add a note about ${member.userName}`],
+    ['Export JSON', `Export ${member.userName}'s data`],
   ];
   for (const [label, title] of levers) {
     const button = page.getByRole('button', { name: label });

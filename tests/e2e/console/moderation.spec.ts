@@ -87,6 +87,27 @@ test('a report arrives live in the queue; muting its author closes it and tells 
   await snap(queue, 'console-moderation-375');
   await queue.setViewportSize({ width: 1280, height: 800 });
 
+  // Each resolution asks why first; Escape closes its dialog and focus goes back to its button.
+  for (const [label, slug] of [
+    ['Dismiss', 'dismiss'],
+    ['Delete message', 'delete'],
+    ['Ban author', 'ban'],
+  ]) {
+    const button = card.getByRole('button', { name: label as string });
+    await button.click();
+    const dialog = queue.getByRole('dialog', { name: new RegExp(`^${label}: report #\\d+$`) });
+    await expect(dialog.getByLabel('Reason')).toBeVisible();
+    await snap(queue, `console-dialog-report-${slug}-1280`);
+    await expectAccessible(queue);
+    await queue.setViewportSize({ width: 375, height: 800 });
+    await snap(queue, `console-dialog-report-${slug}-375`);
+    await queue.setViewportSize({ width: 1280, height: 800 });
+    await queue.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  }
+  await expect(card).toBeVisible();
+
   // Mute the author from the queue, with a reason.
   const muteButton = card.getByRole('button', { name: 'Mute author' });
   await muteButton.click();
