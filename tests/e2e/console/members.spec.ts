@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, logInThroughForm, registerMember, signInPage, snap, uniqueEmail } from '../support';
 import { bootstrapOperator, consoleSignInPage } from './support';
 
@@ -9,6 +9,10 @@ import { bootstrapOperator, consoleSignInPage } from './support';
  */
 
 const dialogNamed = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+/** Waits for a dialog's opening animation to finish, for a screenshot of it. */
+const settled = (dialog: Locator) =>
+  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
@@ -206,6 +210,7 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
     await button.click();
     const dialog = dialogNamed(page, title);
     await expect(dialog).toBeVisible();
+    await settled(dialog);
     const slug = label.toLowerCase().replace(/\W+/g, '-');
     await snap(page, `console-dialog-${slug}-1280`);
     await expectAccessible(page);

@@ -172,7 +172,12 @@ function detailWords(detail: unknown): string {
   if (!detail || typeof detail !== 'object') return detail === undefined || detail === null ? '' : String(detail);
   return Object.entries(detail as Record<string, unknown>)
     .filter(([key]) => key !== 'reason' && key !== 'userId')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => {
+      // Epoch-ms fields (until, at, expiresAt…) read as dates.
+      if (typeof value === 'number' && value > 1e12 && /^(until|at)$|At$/.test(key))
+        return `${key}: ${formatWhen(value)}`;
+      return `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    })
     .join(', ');
 }
 
