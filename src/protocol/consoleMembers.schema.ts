@@ -35,15 +35,21 @@ export const memberGrantInput = z
     sAsset: z.enum(['points', 'tickets', 'item']),
     /** Points or tickets, negative to take back. */
     iAmount: z.coerce.number().int().min(-1_000_000).max(1_000_000).optional(),
-    /** A collectible's template. */
+    /** A collectible's template (grant one). */
     sTemplateID: z.string().trim().min(1).max(64).optional(),
+    /** One of the member's items, by its public id (take it back). */
+    sItemID: z.string().trim().min(1).max(64).optional(),
     /** One per submit: a double click sends the same key and grants once. */
     sKey: z.string().trim().min(8).max(100),
     sReason: reason,
   })
-  .refine((g) => (g.sAsset === 'item' ? g.sTemplateID !== undefined : g.iAmount !== undefined && g.iAmount !== 0), {
-    message: 'points and tickets need a non-zero iAmount, an item its sTemplateID',
-  });
+  .refine(
+    (g) =>
+      g.sAsset === 'item'
+        ? (g.sTemplateID === undefined) !== (g.sItemID === undefined)
+        : g.iAmount !== undefined && g.iAmount !== 0,
+    { message: 'points and tickets need a non-zero iAmount, an item its sTemplateID (grant) or sItemID (take back)' },
+  );
 export const memberAccountInput = z.object({ sUserID: userId, sReason: reason });
 export const reportListInput = z.object({
   /** Reports after this id (reportsSince's cursor); 0: from the oldest open report. */

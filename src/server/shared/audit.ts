@@ -11,8 +11,17 @@ export interface AuditEntry {
   action: string;
   detail: unknown;
   at: number;
-  /** The member the entry is about (their account id), for the console's per-member trail. */
+  /**
+   * The member the entry is about (their account id), for the console's per-member trail; absent:
+   * the detail's `userId` (how every lever on a member names it).
+   */
   memberId?: string | null;
+}
+
+function aboutMember(entry: AuditEntry): string | null {
+  if (entry.memberId !== undefined) return entry.memberId;
+  const userId = (entry.detail as { userId?: unknown } | null)?.userId;
+  return typeof userId === 'string' && userId ? userId : null;
 }
 
 /** Writes one operator/system action to the audit table (inside the caller's transaction if given one). */
@@ -26,7 +35,7 @@ export async function writeAudit(db: AnyDb, entry: AuditEntry): Promise<void> {
       action: entry.action,
       detail: JSON.stringify(entry.detail),
       created_at: entry.at,
-      member_id: entry.memberId ?? null,
+      member_id: aboutMember(entry),
     })
     .execute();
 }

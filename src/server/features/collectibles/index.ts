@@ -7,6 +7,7 @@ import {
   itemTemplateIds as itemTemplateIdsOwn,
   listPoolTemplateIds as listPoolTemplateIdsOwn,
   rememberCounts,
+  takeBackItem as takeBackItemOwn,
 } from './items';
 import { configureMedia, registerMedia } from './media';
 import { collectiblesMigrations } from './migrations';
@@ -54,6 +55,7 @@ export type { CollectiblesTables } from './tables';
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const templateSummaries = forOtherCapabilities(templateSummariesOwn);
 export const createItem = forOtherCapabilities(createItemOwn);
+export const takeBackItem = forOtherCapabilities(takeBackItemOwn);
 export const listPoolTemplateIds = forOtherCapabilities(listPoolTemplateIdsOwn);
 export const itemTemplateIds = forOtherCapabilities(itemTemplateIdsOwn);
 export const collectiblesByIds = forOtherCapabilities(collectiblesByIdsOwn);

@@ -262,3 +262,24 @@ export async function createItem(
   await countNewItem(trx, template.collection_id, traitRows);
   return itemId;
 }
+
+/**
+ * The owner of a collectible an operator took back (issue 27): the item leaves the member's
+ * inventory but keeps its row, traits, rarity counts and token id (nothing is re-numbered).
+ */
+export const TAKEN_BACK_OWNER = 'house:taken-back';
+
+/** Moves one of a member's items to TAKEN_BACK_OWNER; its internal id, or null when they do not own it. */
+export async function takeBackItem(
+  trx: CollectiblesDb,
+  item: { ownerUserId: string; publicId: string },
+): Promise<number | null> {
+  const row = await trx
+    .updateTable('item')
+    .set({ owner_user_id: TAKEN_BACK_OWNER })
+    .where('public_id', '=', item.publicId)
+    .where('owner_user_id', '=', item.ownerUserId)
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}

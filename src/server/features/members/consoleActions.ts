@@ -35,7 +35,7 @@ export type GrantCap = (role: ConsoleRole) => Promise<number | undefined>;
 const GRANT_REFUSALS: Record<Exclude<OperatorGrantOutcome, 'granted' | 'already'>, [number, string]> = {
   'over-cap': [ErrorCode.CONSOLE_GRANT_OVER_CAP, 'That grant is above the cap for your role.'],
   'key-reused': [ErrorCode.REQUEST_KEY_REUSED, 'This key was used for another grant.'],
-  'not-enough': [ErrorCode.BAD_INPUT, 'The member does not have that much to take back.'],
+  'not-enough': [ErrorCode.BAD_INPUT, 'The member does not have that much to take back (or does not own that item).'],
   'unknown-template': [ErrorCode.NOT_FOUND, 'No such collectible template.'],
 };
 
@@ -106,6 +106,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
           asset: grant.sAsset,
           amount: grant.iAmount,
           templateId: grant.sTemplateID,
+          takeBackItemId: grant.sItemID,
           key: grant.sKey,
           reason: grant.sReason,
           actor: operator.actor,

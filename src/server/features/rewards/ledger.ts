@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { inTransaction } from '../../shared/transaction';
-import { createItem, itemTemplateIds } from '../collectibles/index';
+import { collectiblesByIds, createItem, itemTemplateIds, takeBackItem } from '../collectibles/index';
 import type { LedgerAsset, RewardsDb } from './tables';
 
 /**
@@ -8,7 +8,11 @@ import type { LedgerAsset, RewardsDb } from './tables';
  * rows, balance changes and items commit in one transaction, and its idempotency key makes a
  * retry, a double click or a second server a no-op.
  */
-export type GrantLine = { asset: 'points' | 'tickets'; amount: number } | { asset: 'item'; templateId: string };
+export type GrantLine =
+  | { asset: 'points' | 'tickets'; amount: number }
+  | { asset: 'item'; templateId: string }
+  /** An operator takes back one of the member's items (its public id): a ledger row of −1 item. */
+  | { asset: 'item'; takeBack: string };
 
 export interface Grant {
   userId: string;
@@ -53,7 +57,7 @@ export function applyGrant(db: RewardsDb, grant: Grant): Promise<GrantResult> {
       const ledgerId = await insertLedgerRow(trx, {
         userId: grant.userId,
         asset: line.asset,
-        amount: line.asset === 'item' ? 1 : line.amount,
+        amount: line.asset !== 'item' ? line.amount : 'takeBack' in line ? -1 : 1,
         idemKey: lineKey(grant.key, index),
         reason: grant.reason,
         now: grant.now,
@@ -64,7 +68,12 @@ export function applyGrant(db: RewardsDb, grant: Grant): Promise<GrantResult> {
         // A later line can only exist if the first did: the keys were reused for another grant.
         throw new Error(`Ledger key ${lineKey(grant.key, index)} exists without its grant ${grant.key}`);
       }
-      if (line.asset === 'item') {
+      if (line.asset === 'item' && 'takeBack' in line) {
+        const itemId = await takeBackItem(trx, { ownerUserId: grant.userId, publicId: line.takeBack });
+        if (itemId === null) throw new LedgerError('not-enough', `The member does not own item ${line.takeBack}`);
+        await setLedgerItem(trx, ledgerId, itemId);
+        itemIds.push(itemId);
+      } else if (line.asset === 'item') {
         const itemId = await createItem(trx, {
           ownerUserId: grant.userId,
           templateId: line.templateId,
@@ -93,14 +102,21 @@ async function grantedBefore(db: RewardsDb, key: string, grant: Grant, lines: Gr
     db,
     rows.flatMap((row) => (row.item_id === null ? [] : [Number(row.item_id)])),
   );
+  const publicIds = lines.some((line) => 'takeBack' in line)
+    ? await collectiblesByIds(
+        db,
+        rows.flatMap((row) => (row.item_id === null ? [] : [Number(row.item_id)])),
+      )
+    : new Map();
   const byKey = new Map(rows.map((row) => [row.idem_key, row]));
   if (byKey.has(lineKey(key, lines.length))) return false;
   return lines.every((line, index) => {
     const row = byKey.get(lineKey(key, index));
     if (!row || row.user_id !== grant.userId || row.asset !== line.asset) return false;
-    return line.asset === 'item'
-      ? templates.get(Number(row.item_id)) === line.templateId
-      : Number(row.amount) === line.amount;
+    if (line.asset !== 'item') return Number(row.amount) === line.amount;
+    if ('takeBack' in line)
+      return Number(row.amount) === -1 && publicIds.get(Number(row.item_id))?.sItemID === line.takeBack;
+    return Number(row.amount) === 1 && templates.get(Number(row.item_id)) === line.templateId;
   });
 }
 

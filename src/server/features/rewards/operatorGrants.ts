@@ -5,7 +5,7 @@ import type { RewardsDb } from './tables';
 
 /**
  * An operator's grant or take-back (issue 27): points or tickets (a negative amount takes back),
- * or a collectible of a template. One ledger grant and its audit entry commit together; the key
+ * a collectible of a template, or the take-back of one item the member owns. One ledger grant and its audit entry commit together; the key
  * makes a double submit grant once, and a key reused for another grant is refused.
  */
 export interface OperatorGrant {
@@ -15,6 +15,8 @@ export interface OperatorGrant {
   amount?: number;
   /** A collectible: the template to mint. */
   templateId?: string;
+  /** A collectible to take back: the public id of an item the member owns (instead of templateId). */
+  takeBackItemId?: string;
   /** The idempotency key (the console sends one per submit; the CLI makes a fresh one). */
   key: string;
   /** Why: shown in the member's statement and kept in the audit log. */
@@ -32,7 +34,7 @@ export type OperatorGrantOutcome =
   /** The key was used before for another grant: refused. */
   | 'key-reused'
   | 'over-cap'
-  /** A take-back larger than the member's balance. */
+  /** A take-back larger than the member's balance, or of an item they do not own. */
   | 'not-enough'
   | 'unknown-template';
 
@@ -41,9 +43,11 @@ export const operatorGrantKey = (key: string) => `operator:${key}`;
 
 export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promise<OperatorGrantOutcome> {
   const line: GrantLine =
-    grant.asset === 'item'
-      ? { asset: 'item', templateId: grant.templateId ?? '' }
-      : { asset: grant.asset, amount: grant.amount ?? 0 };
+    grant.asset !== 'item'
+      ? { asset: grant.asset, amount: grant.amount ?? 0 }
+      : grant.takeBackItemId !== undefined
+        ? { asset: 'item', takeBack: grant.takeBackItemId }
+        : { asset: 'item', templateId: grant.templateId ?? '' };
   if (line.asset !== 'item' && grant.cap !== undefined && Math.abs(line.amount) > grant.cap) return 'over-cap';
   try {
     return await inTransaction(db, async (trx) => {
@@ -61,9 +65,11 @@ export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promis
         action: `grant.${grant.asset}`,
         detail: {
           userId: grant.userId,
-          ...(line.asset === 'item'
-            ? { templateId: line.templateId, itemId: result.itemIds[0] }
-            : { amount: line.amount }),
+          ...(line.asset !== 'item'
+            ? { amount: line.amount }
+            : 'takeBack' in line
+              ? { takenBack: line.takeBack, itemId: result.itemIds[0] }
+              : { templateId: line.templateId, itemId: result.itemIds[0] }),
           key: grant.key,
           reason: grant.reason,
         },

@@ -1,0 +1,93 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConsoleAuditListAnswer,
+  ConsoleMemberRow,
+  ConsolePage,
+  ConsolePermission,
+  ConsoleWhoamiAnswer,
+  MemberGrantAnswer,
+  MemberShowAnswer,
+  MemberTab,
+} from '../../../../protocol/console';
+import { consoleCall } from '../../../api/console';
+
+/** Rows per page of every member table. */
+export const PAGE_SIZE = 25;
+
+const memberKey = (memberId: string) => ['console', 'member', memberId] as const;
+
+/** The signed-in operator (role and permissions): the screens show only the levers it may pull. */
+export function useOperatorMay(): (permission: ConsolePermission) => boolean {
+  const whoami = useQuery({
+    queryKey: ['console', 'whoami'],
+    queryFn: ({ signal }) => consoleCall<ConsoleWhoamiAnswer>('whoami', {}, signal),
+    staleTime: 60_000,
+  });
+  return (permission) => whoami.data?.aPermissions.includes(permission) ?? false;
+}
+
+export function useMemberFind(query: string, page: number) {
+  return useQuery({
+    queryKey: ['console', 'memberFind', query, page],
+    queryFn: ({ signal }) =>
+      consoleCall<ConsolePage<ConsoleMemberRow>>(
+        'memberFind',
+        { sQuery: query, iPage: page, iPageSize: PAGE_SIZE },
+        signal,
+      ),
+    enabled: query.trim() !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMemberProfile(memberId: string) {
+  return useQuery({
+    queryKey: [...memberKey(memberId), 'profile'],
+    queryFn: ({ signal }) =>
+      consoleCall<MemberShowAnswer>('memberShow', { sUserID: memberId, sTab: 'profile' }, signal),
+  });
+}
+
+export function useMemberTab(memberId: string, tab: Exclude<MemberTab, 'profile'>, page: number) {
+  return useQuery({
+    queryKey: [...memberKey(memberId), tab, page],
+    queryFn: ({ signal }) =>
+      consoleCall<MemberShowAnswer>(
+        'memberShow',
+        { sUserID: memberId, sTab: tab, iPage: page, iPageSize: PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The audit trail of one member (auditList filtered by member; its pages count from 1). */
+export function useMemberAudit(memberId: string, page: number) {
+  return useQuery({
+    queryKey: [...memberKey(memberId), 'audit', page],
+    queryFn: ({ signal }) =>
+      consoleCall<ConsoleAuditListAnswer>(
+        'auditList',
+        { sMember: memberId, iPage: page + 1, iPageSize: PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A lever on one member (`memberBan`, `memberGrant`…): on success every view of the member is
+ * read again (profile, tabs, audit trail).
+ */
+export function useMemberLever<Answer extends { iErrorCode: number } = { iErrorCode: number }>(
+  memberId: string,
+  action: string,
+) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => consoleCall<Answer>(action, { sUserID: memberId, ...body }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: memberKey(memberId) }),
+  });
+}
+
+export type { MemberGrantAnswer };
