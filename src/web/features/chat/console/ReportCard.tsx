@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
 import type { ConsoleReportRow, ReportResolutionName } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
+import { formatWhen } from '../../../lib/console';
 import styles from './ReportCard.module.css';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-export function formatWhen(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 export const RESOLUTION_LABELS: Record<ReportResolutionName, string> = {
   dismiss: 'Dismiss',

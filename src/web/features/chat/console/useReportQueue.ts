@@ -1,28 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type {
-  ConsolePermission,
-  ConsoleReportRow,
-  ConsoleWhoamiAnswer,
-  ReportListAnswer,
-  ReportResolutionName,
-} from '../../../../protocol/console';
+import type { ConsoleReportRow, ReportListAnswer, ReportResolutionName } from '../../../../protocol/console';
 import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError, consoleCall } from '../../../api/console';
 
 /** How often the queue asks for reports newer than the last it has. */
 export const POLL_MS = 4_000;
 const PAGE = 25;
-
-/** The signed-in operator's permissions (the same cached whoami as the other console screens). */
-export function useConsoleMay(): (permission: ConsolePermission) => boolean {
-  const whoami = useQuery({
-    queryKey: ['console', 'whoami'],
-    queryFn: ({ signal }) => consoleCall<ConsoleWhoamiAnswer>('whoami', {}, signal),
-    staleTime: 60_000,
-  });
-  return (permission) => whoami.data?.aPermissions.includes(permission) ?? false;
-}
 
 /**
  * The open chat reports, oldest first (reportList), kept live: once the last page is in, the

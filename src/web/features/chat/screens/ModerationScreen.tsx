@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { ConsoleReportRow, ReportResolutionName } from '../../../../protocol/console';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { RESTRICTION_DURATIONS as DURATIONS, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
 import { RESOLUTION_LABELS, ReportCard } from '../console/ReportCard';
-import { POLL_MS, useConsoleMay, useReportQueue } from '../console/useReportQueue';
+import { POLL_MS, useReportQueue } from '../console/useReportQueue';
 import styles from './ModerationScreen.module.css';
-
-const HOUR = 3_600_000;
-const DURATIONS = [
-  { label: '1 hour', ms: HOUR },
-  { label: '1 day', ms: 24 * HOUR },
-  { label: '7 days', ms: 7 * 24 * HOUR },
-  { label: '30 days', ms: 30 * 24 * HOUR },
-  { label: 'Until lifted', ms: 0 },
-];
 
 const WHAT: Record<ReportResolutionName, (r: ConsoleReportRow) => string> = {
   dismiss: () => 'The report closes; the message stays.',
@@ -30,16 +21,19 @@ const WHAT: Record<ReportResolutionName, (r: ConsoleReportRow) => string> = {
  * to dismiss, delete, mute or ban (each asks why, closes the report and is audited). Live: new
  * reports arrive by polling and are announced politely.
  */
+const ONE_DAY = DURATIONS[1]?.ms ?? 0;
+const SEVEN_DAYS = DURATIONS[2]?.ms ?? 0;
+
 export default function ModerationScreen() {
-  usePageTitle('Moderation · Console');
+  useConsoleTitle('Moderation');
   const queue = useReportQueue();
-  const may = useConsoleMay();
+  const may = useOperatorMay();
   const [acting, setActing] = useState<{ report: ConsoleReportRow; resolution: ReportResolutionName } | null>(null);
-  const [duration, setDuration] = useState(24 * HOUR);
+  const [duration, setDuration] = useState(ONE_DAY);
   const [said, setSaid] = useState('');
 
   useEffect(() => {
-    if (acting) setDuration(acting.resolution === 'ban' ? 7 * 24 * HOUR : 24 * HOUR);
+    if (acting) setDuration(acting.resolution === 'ban' ? SEVEN_DAYS : ONE_DAY);
   }, [acting]);
   useEffect(() => {
     if (queue.arrived.count > 0)

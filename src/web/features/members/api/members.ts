@@ -3,8 +3,6 @@ import type {
   ConsoleAuditListAnswer,
   ConsoleMemberRow,
   ConsolePage,
-  ConsolePermission,
-  ConsoleWhoamiAnswer,
   MemberGrantAnswer,
   MemberShowAnswer,
   MemberTab,
@@ -15,16 +13,6 @@ import { consoleCall } from '../../../api/console';
 export const PAGE_SIZE = 25;
 
 const memberKey = (memberId: string) => ['console', 'member', memberId] as const;
-
-/** The signed-in operator (role and permissions): the screens show only the levers it may pull. */
-export function useOperatorMay(): (permission: ConsolePermission) => boolean {
-  const whoami = useQuery({
-    queryKey: ['console', 'whoami'],
-    queryFn: ({ signal }) => consoleCall<ConsoleWhoamiAnswer>('whoami', {}, signal),
-    staleTime: 60_000,
-  });
-  return (permission) => whoami.data?.aPermissions.includes(permission) ?? false;
-}
 
 export function useMemberFind(query: string, page: number) {
   return useQuery({

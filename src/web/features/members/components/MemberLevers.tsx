@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { ConsoleMemberProfile, ConsolePermission } from '../../../../protocol/console';
+import { RESTRICTION_DURATIONS as DURATIONS, formatWhen } from '../../../lib/console';
+import { downloadJson } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
 import { useMemberLever } from '../api/members';
-import { DURATIONS, formatWhen } from '../model/format';
 import { GrantDialog, type GrantPreset } from './GrantDialog';
 import styles from './LeverFields.module.css';
 import screen from './MemberLevers.module.css';
@@ -25,15 +26,6 @@ function DurationChoice({ name, value, onChange }: { name: string; value: number
       </div>
     </fieldset>
   );
-}
-
-function download(name: string, data: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -240,7 +232,7 @@ export function MemberLevers({
         onClose={close}
         onConfirm={async (reason) => {
           const answer = await levers.export.mutateAsync({ sReason: reason });
-          download(`member-${member.sUsername || member.sUserID}.json`, answer.pExport);
+          downloadJson(`member-${member.sUsername || member.sUserID}.json`, answer.pExport);
           onDone(`Exported ${name}'s data.`);
         }}
       />

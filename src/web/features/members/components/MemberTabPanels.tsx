@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConsoleMemberProfile } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
+import { formatWhen } from '../../../lib/console';
 import { DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
 import { PAGE_SIZE, useMemberAudit, useMemberTab } from '../api/members';
-import { formatWhen, yesNo } from '../model/format';
+import { yesNo } from '../model/format';
 import styles from './MemberTabPanels.module.css';
 import { AUDIT_COLUMNS, type ListTab, type RowLevers, type TabRow, tabColumns } from './tabColumns';
 

@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MEMBER_TABS } from '../../../../protocol/console';
 import { CONSOLE_ROUTES } from '../../../../protocol/routes';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { useMemberLever, useMemberProfile, useOperatorMay } from '../api/members';
+import { useMemberLever, useMemberProfile } from '../api/members';
 import type { GrantPreset } from '../components/GrantDialog';
 import { MemberLevers } from '../components/MemberLevers';
 import { AuditPanel, ListPanel, ProfilePanel, TAB_LABELS } from '../components/MemberTabPanels';
 import { Tabs } from '../components/MemberTabs';
 import type { ListTab, TabRow } from '../components/tabColumns';
-import { formatWhen } from '../model/format';
 import styles from './MembersScreen.module.css';
 
 type PageTab = ListTab | 'profile' | 'audit';
@@ -32,7 +31,7 @@ export default function MemberScreen() {
   const [grant, setGrant] = useState<GrantPreset | null>(null);
   const [session, setSession] = useState<TabRow | null>(null);
   const revoke = useMemberLever(memberId, 'memberSessionsRevoke');
-  usePageTitle(member ? `${member.sUsername || member.sEmail} · Console` : 'Member · Console');
+  useConsoleTitle(member ? member.sUsername || member.sEmail : 'Member');
 
   const select = (next: PageTab) =>
     setParams(

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ConsoleMemberRow } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { formatWhen, useConsoleTitle } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
 import { useMemberFind } from '../api/members';
-import { formatWhen, yesNo } from '../model/format';
+import { yesNo } from '../model/format';
 import styles from './MembersScreen.module.css';
 
 const COLUMNS: ColumnDef<ConsoleMemberRow, unknown>[] = [
@@ -36,7 +36,7 @@ const COLUMNS: ColumnDef<ConsoleMemberRow, unknown>[] = [
  * address, prefix matched; the query and page live in the URL. `/` focuses the box.
  */
 export default function MembersScreen() {
-  usePageTitle('Members · Console');
+  useConsoleTitle('Members');
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);

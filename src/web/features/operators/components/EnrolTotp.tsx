@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
+import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { confirmEnrolment, type Enrolment, startEnrolment } from '../api/consoleAuth';
-import { downloadText } from '../model/download';
 import styles from './ConsoleAuth.module.css';
 
 /** Six digits, spaces ignored (apps show "123 456"). */

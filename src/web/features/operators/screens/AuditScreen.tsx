@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { ConsoleAuditExportAnswer, ConsoleAuditListAnswer, ConsoleAuditRow } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
 import { type ConsoleError, consoleCall } from '../../../api/console';
+import { useConsoleTitle } from '../../../lib/console';
+import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
@@ -11,8 +13,6 @@ import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { type AuditFilterForm, auditInput, filtersOf, pageOf, paramsOf } from '../model/auditFilters';
-import { downloadText } from '../model/download';
-import { useConsoleTitle } from '../model/operator';
 import styles from './ConsoleScreens.module.css';
 
 const PAGE_SIZE = 50;

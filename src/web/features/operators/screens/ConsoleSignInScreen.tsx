@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorCode } from '../../../../protocol/errors';
 import { CONSOLE_ROUTES } from '../../../../protocol/routes';
 import { consoleToken } from '../../../api/console';
+import { useConsoleTitle } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
@@ -10,7 +11,7 @@ import { Notice } from '../../../ui/Notice';
 import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, secondFactor } from '../api/consoleAuth';
 import styles from '../components/ConsoleAuth.module.css';
 import { codeOf, EnrolTotp } from '../components/EnrolTotp';
-import { type ConsoleSignInState, useConsoleTitle } from '../model/operator';
+import type { ConsoleSignInState } from '../model/operator';
 
 type Step =
   | { name: 'password' }

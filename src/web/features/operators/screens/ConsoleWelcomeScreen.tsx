@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorCode } from '../../../../protocol/errors';
 import { CONSOLE_ROUTES } from '../../../../protocol/routes';
 import { consoleToken } from '../../../api/console';
+import { useConsoleTitle } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
@@ -10,7 +11,7 @@ import { Notice } from '../../../ui/Notice';
 import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, setFirstPassword } from '../api/consoleAuth';
 import styles from '../components/ConsoleAuth.module.css';
 import { EnrolTotp } from '../components/EnrolTotp';
-import { type ConsoleSignInState, useConsoleTitle } from '../model/operator';
+import type { ConsoleSignInState } from '../model/operator';
 
 const MIN_PASSWORD = 8;
 

@@ -11,6 +11,7 @@ import {
   type ConsoleRole,
 } from '../../../../protocol/console';
 import { type ConsoleError, consoleCall } from '../../../api/console';
+import { useConsoleTitle, useOperator } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
@@ -18,7 +19,6 @@ import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { useConsoleTitle, useOperator } from '../model/operator';
 import styles from './ConsoleScreens.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorCode, errorMessage } from '../../../../../protocol/errors';
+import { downloadJson } from '../../../../lib/download';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { Notice } from '../../../../ui/Notice';
@@ -21,15 +22,7 @@ export default function DownloadDataCard() {
       setError(errorMessage(answer?.iErrorCode));
       return;
     }
-    const blob = new Blob([JSON.stringify(answer.pData, null, 2)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `cthulhu-portal-data-${new Date().toISOString().slice(0, 10)}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadJson(`cthulhu-portal-data-${new Date().toISOString().slice(0, 10)}.json`, answer.pData);
   }
 
   return (

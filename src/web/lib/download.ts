@@ -4,6 +4,12 @@ export function downloadText(fileName: string, text: string, type = 'text/plain'
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
+  document.body.append(link);
   link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Saves a value as a pretty-printed JSON file. */
+export const downloadJson = (fileName: string, value: unknown) =>
+  downloadText(fileName, JSON.stringify(value, null, 2), 'application/json');

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type ConsolePermission, type ConsoleWhoamiAnswer, roleMay } from '../../protocol/console';
+import { consoleCall } from '../api/console';
+import { pageTitle } from './pageTitle';
+
+/** What every console screen shares (issue 27): the signed-in operator, titles, dates, durations. */
+
+/** The signed-in operator (`whoami`), cached for the console's session; screens read their role from it. */
+export function useOperator() {
+  return useQuery({
+    queryKey: ['console', 'whoami'],
+    queryFn: ({ signal }) => consoleCall<ConsoleWhoamiAnswer>('whoami', {}, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the signed-in operator's role holds a permission (false while unknown): screens show only the levers it may pull. */
+export function useOperatorMay(): (permission: ConsolePermission) => boolean {
+  const { data } = useOperator();
+  return (permission) => (data ? roleMay(data.sRole, permission) : false);
+}
+
+/** A console screen's tab title: "Audit log · Console · Cthulhu Portal". */
+export const consoleTitle = (name?: string) => pageTitle(name ? `${name} · Console` : 'Console');
+
+export function useConsoleTitle(name: string): void {
+  useEffect(() => {
+    document.title = consoleTitle(name);
+  }, [name]);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch ms as local `YYYY-MM-DD HH:MM` (compact, sortable); 0 or null: an em dash. */
+export function formatWhen(ms: number | null | undefined): string {
+  if (!ms) return '—';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The durations a ban or a mute offers; 0: until lifted. */
+export const RESTRICTION_DURATIONS: ReadonlyArray<{ label: string; ms: number }> = [
+  { label: '1 hour', ms: HOUR_MS },
+  { label: '1 day', ms: DAY_MS },
+  { label: '7 days', ms: 7 * DAY_MS },
+  { label: '30 days', ms: 30 * DAY_MS },
+  { label: 'Until lifted', ms: 0 },
+];
