@@ -66,6 +66,10 @@ const messages: Record<number, string> = {
   [ErrorCode.MEMBER_BANNED]: 'This account is suspended.',
   [ErrorCode.CONSOLE_NO_SUCH_OPERATOR]: 'No operator has that email.',
   [ErrorCode.CONSOLE_LAST_ADMIN]: 'The console must keep at least one admin.',
+  [ErrorCode.TWO_FACTOR_CODE_WRONG]: 'That code is not right. Check your authenticator app and try again.',
+  [ErrorCode.TWO_FACTOR_CHALLENGE_OVER]: 'This sign-in has expired or had too many wrong codes. Please log in again.',
+  [ErrorCode.TWO_FACTOR_LOCKED]: 'Too many wrong codes: two-factor sign-in is locked for 15 minutes.',
+  [ErrorCode.PASSKEY_REFUSED]: 'That passkey could not be used. Please try again or log in with your password.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

@@ -74,7 +74,7 @@ export const identity: Capability<IdentityTables> = {
       consoleActions: identityConsoleActions(ctx, auth),
       routes(app) {
         registerAuthGuards(app, ctx);
-        registerAuthRoute(app, auth, ctx.config.publicUrl, ctx.db);
+        registerAuthRoute(app, auth, { publicUrl: ctx.config.publicUrl, secret: ctx.config.authSecret, db: ctx.db });
         app.addHook('onClose', closePasswordWorkers);
       },
       userData: (userId) => identityUserData(ctx.db, userId),

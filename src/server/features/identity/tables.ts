@@ -105,6 +105,8 @@ export interface AuthAccountTable {
   id: string;
   userId: string;
   providerId: string;
+  /** The password hash of a credential account (password.ts), null for others. */
+  password: string | null;
 }
 
 /** Better Auth's twoFactor table (identity/005): an account's TOTP secret and backup codes. */
@@ -113,7 +115,16 @@ export interface AuthTwoFactorTable {
   userId: string;
 }
 
+/** Better Auth's passkey table (@better-auth/passkey, identity/008): one WebAuthn credential of an account. */
+export interface AuthPasskeyTable {
+  id: string;
+  name: string | null;
+  userId: string;
+  credentialID: string;
+}
+
 export interface IdentityTables {
+  passkey: AuthPasskeyTable;
   console_session: ConsoleSessionTable;
   twoFactor: AuthTwoFactorTable;
   verification: AuthVerificationTable;
