@@ -15,6 +15,7 @@ import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { revokeSessions, setSubscribe } from '../api/identity';
 import styles from '../components/AccountForm.module.css';
+import { SecurityCards } from '../components/security/SecurityCards';
 import { dispatchLogin } from '../model/store';
 
 /** The wallet card (linked address, unlink, whitelist status): loaded only when bWallet is on. */
@@ -145,6 +146,7 @@ export default function AccountScreen() {
           </Card>
         </div>
       </div>
+      <SecurityCards />
     </section>
   );
 }
