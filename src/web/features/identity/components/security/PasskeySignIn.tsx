@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import type { AuthError } from '../../../../lib/auth';
 import { Button } from '../../../../ui/Button';
@@ -38,7 +37,6 @@ export function PasskeySignIn() {
       <div className={styles.or}>or</div>
       {error && <Notice tone="danger">{error}</Notice>}
       <Button variant="secondary" className={styles.wide} busy={busy} onClick={start}>
-        <KeyRound size={16} aria-hidden="true" />
         Sign in with a passkey
       </Button>
     </>
