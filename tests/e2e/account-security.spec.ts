@@ -54,6 +54,8 @@ async function expectSignedIn(page: Page) {
 async function snapBoth(page: Page, name: string) {
   await snap(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 800 });
+  // Two frames: the narrow layout is painted before the full-page capture.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await snap(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
