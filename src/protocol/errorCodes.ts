@@ -5,8 +5,8 @@
  * so application codes stay below 100 (104 is the spec's "registration returned nothing").
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
  * identity, 20–29 raffle, 30–39 store, 40–49 chat, 50–59 games, 60–69 wallet and whitelist,
- * 70–79 platform safety (hardening), 80–89 operator console, 94–97 a member's own account
- * (issue 30), 90–93 and 98 free.
+ * 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
+ * passkeys, 94–97 a member's own account (issue 30), 98 free.
  */
 export const ErrorCode = {
   OK: 0,
@@ -89,6 +89,15 @@ export const ErrorCode = {
   CONSOLE_NO_SUCH_OPERATOR: 86,
   /** The change would leave the console without an admin. */
   CONSOLE_LAST_ADMIN: 87,
+  // A member's second factor and passkeys (issue 30): 90–93.
+  /** A TOTP code or backup code that is wrong (or a backup code already used). */
+  TWO_FACTOR_CODE_WRONG: 90,
+  /** The sign-in's two-factor step expired (10 minutes) or had five wrong codes: sign in again. */
+  TWO_FACTOR_CHALLENGE_OVER: 91,
+  /** Ten wrong codes in a row: the account's second factor is locked for 15 minutes. */
+  TWO_FACTOR_LOCKED: 92,
+  /** A passkey ceremony refused: unknown passkey, expired or reused challenge, a response that does not verify. */
+  PASSKEY_REFUSED: 93,
   // A member's own account (issue 30): 94–97.
   /** The password given to confirm an account change (deletion) is wrong. */
   WRONG_PASSWORD: 94,

@@ -7,8 +7,22 @@ export async function cors(app: FastifyInstance, config: Pick<Config, 'corsOrigi
   await app.register(fastifyCors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'X-Two-Factor-Token'],
-    exposedHeaders: ['Client-Version', 'set-auth-token', 'set-two-factor-token', 'X-Request-Id'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'X-Request-Id',
+      'X-Two-Factor-Token',
+      'X-Trusted-Device',
+      'X-Passkey-Challenge',
+    ],
+    exposedHeaders: [
+      'Client-Version',
+      'set-auth-token',
+      'set-two-factor-token',
+      'set-trusted-device',
+      'set-passkey-challenge',
+      'X-Request-Id',
+    ],
     maxAge: 600,
   });
 }

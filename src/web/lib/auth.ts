@@ -57,6 +57,8 @@ interface AuthRequestOptions {
   token?: string | null;
   /** This very request, sent already (a member's page load, lib/pageLoad): its answer is read instead. */
   sent?: Promise<Response>;
+  /** More request headers (a sign-in step's challenge: server/features/identity/authRoute.ts). */
+  headers?: Record<string, string>;
 }
 
 /** One request to Better Auth (a GET without a body, else a POST); answers the JSON body or throws an AuthError. */
@@ -65,7 +67,7 @@ export async function authRequest<T>(
   body?: unknown,
   options: AuthRequestOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? state.token : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

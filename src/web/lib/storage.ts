@@ -31,6 +31,8 @@ export const STORAGE = {
   viewerDescriptionOpen: 'bViewerDescriptionOpen',
   /** The operator's console session token, per tab like the member's and separate from it (api/console). */
   consoleToken: 'console.token',
+  /** Devices this browser's members chose to trust for 30 days after a two-factor code, by email (lib/authSession). */
+  trustedDevices: 'pTrustedDevices',
   /** Monster Breaker's sound switch (features/games). */
   monsterBreakerMuted: 'monsterBreaker.muted',
 } as const;

@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, twoFactor } from 'better-auth/plugins';
@@ -9,9 +10,20 @@ import { auditAuthEvent } from './authEvents';
 import { type AuthMail, emailChangeOf } from './mail';
 import { ADMIN_PATHS_DISABLED, operatorAccessControl, operatorRoles } from './operatorAccess';
 import { hashPassword, verifyPassword } from './password';
+import { afterSecondFactorChange, TRUST_DEVICE_DAYS } from './secondFactor';
 import type { IdentityDb } from './tables';
 
 const HOUR = 60 * 60;
+const APP_NAME = 'Cthulhu Portal';
+
+/**
+ * The relying party of passkeys is the portal's public address (PUBLIC_URL): its host name is the
+ * rpID, its origin the only origin a passkey's signature may name.
+ */
+export function passkeyOptions(publicUrl: string) {
+  const url = new URL(publicUrl);
+  return { rpID: url.hostname, rpName: APP_NAME, origin: url.origin };
+}
 
 /** Better Auth on the portal's own database, with bearer tokens for the portal and game calls. */
 export function createAuth(opts: {
@@ -27,7 +39,7 @@ export function createAuth(opts: {
   const { config, db, dialect, mail } = opts;
   scopeAuthContext();
   return betterAuth({
-    appName: 'Cthulhu Portal',
+    appName: APP_NAME,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -68,14 +80,22 @@ export function createAuth(opts: {
     databaseHooks: { session: { delete: { after: async (session) => opts.sessionEnded?.(session) } } },
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
-    // Identity events reach the audit log; a passed second factor makes the session a console session.
-    hooks: { after: createAuthMiddleware((ctx) => auditAuthEvent(ctx, { db, now: opts.now ?? Date.now })) },
-    // admin: roles (the console's, protocol/console.ts) and bans (operators, issue 27); twoFactor:
-    // TOTP and backup codes. Both are driven by console actions, never by the admin HTTP routes.
+    // Identity events reach the audit log; a passed second factor makes an operator's session a
+    // console session; a member who turns two-factor off forgets the devices they trusted.
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        await auditAuthEvent(ctx, { db, now: opts.now ?? Date.now });
+        await afterSecondFactorChange(ctx, db);
+      }),
+    },
+    // admin: roles (the console's, protocol/console.ts) and bans (operators, issue 27), driven by
+    // console actions, never by the admin HTTP routes. twoFactor: TOTP and backup codes, for
+    // operators (required) and members (opt-in, issue 30); passkey: WebAuthn sign-in for members.
     plugins: [
       bearer(),
       admin({ ac: operatorAccessControl, roles: operatorRoles, adminRoles: ['admin'], defaultRole: 'user' }),
-      twoFactor({ issuer: 'Cthulhu Portal' }),
+      twoFactor({ issuer: APP_NAME, trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * HOUR }),
+      passkey(passkeyOptions(config.publicUrl)),
     ],
     telemetry: { enabled: false },
     // Routes the portal never uses (social sign-in, OAuth tokens, HTML error pages, account
@@ -105,13 +125,19 @@ export type Auth = ReturnType<typeof createAuth>;
 /**
  * What decides Better Auth's tables (its migrations in migrations.ts read only these). `shipped`
  * is the plugin list as it was when a migration shipped: identity/002 made the tables of
- * `bearer` alone, identity/005 adds those of `admin` (role, bans) and `twoFactor`.
+ * `bearer` alone, identity/005 adds those of `admin` (role, bans) and `twoFactor`, identity/008
+ * the `passkey` table.
  */
 export function authSchemaOptions(
   db: Kysely<unknown>,
   dialect: DialectName,
-  shipped: 'bearer' | 'operators' = 'operators',
+  shipped: 'bearer' | 'operators' | 'passkeys' = 'passkeys',
 ): BetterAuthOptions {
-  const plugins = shipped === 'bearer' ? [bearer()] : [bearer(), admin(), twoFactor()];
+  const plugins =
+    shipped === 'bearer'
+      ? [bearer()]
+      : shipped === 'operators'
+        ? [bearer(), admin(), twoFactor()]
+        : [bearer(), admin(), twoFactor(), passkey()];
   return { database: { db, type: dialect }, plugins, telemetry: { enabled: false } };
 }

@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { writeAudit } from '../../shared/audit';
 import { accountByEmail, accountById, markConsoleSession } from './operatorAccounts';
+import { CODE_CHECK_HEADER } from './secondFactor';
 import type { IdentityDb } from './tables';
 
 /** What Better Auth's after-hook sees of a request (the fields used here). */
@@ -9,11 +10,18 @@ interface AfterHookContext {
   body?: unknown;
   headers?: Headers;
   context: {
+    getPlugin?(id: string): unknown;
     returned?: unknown;
-    newSession?: { session: { id: string }; user: { id: string; email: string; twoFactorEnabled?: unknown } } | null;
-    session?: { session: { id: string }; user: { id: string; email: string } } | null;
+    newSession?: {
+      session: { id: string };
+      user: { id: string; email: string; twoFactorEnabled?: unknown; role?: unknown };
+    } | null;
+    session?: { session: { id: string }; user: { id: string; email: string; role?: unknown } } | null;
   };
 }
+
+/** Better Auth's role of a member (operatorAccounts.ts). */
+const MEMBER_ROLE = 'user';
 
 const SECOND_FACTOR: Record<string, string> = {
   '/two-factor/verify-totp': 'totp',
@@ -27,6 +35,8 @@ const ACCOUNT_CHANGES: Record<string, string> = {
   '/two-factor/enable': 'identity.twoFactor.enrolStarted',
   '/two-factor/disable': 'identity.twoFactor.disabled',
   '/two-factor/generate-backup-codes': 'identity.twoFactor.backupCodesRenewed',
+  '/passkey/verify-registration': 'identity.passkey.added',
+  '/passkey/delete-passkey': 'identity.passkey.removed',
 };
 
 /**
@@ -42,11 +52,11 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
 
   if (path === '/sign-in/email') {
     const email = String(body.email ?? '').toLowerCase();
-    // With TOTP enrolled, the session made here is dropped by the two-factor plugin: the sign-in
-    // waits for the code (no trusted devices: the portal carries no cookies).
+    // With TOTP enrolled, the session made here is dropped by the two-factor plugin (its hook runs
+    // after this one): the sign-in waits for the code, unless the device is a trusted one.
     const made = ctx.context.newSession;
     const memberId = made?.user.id ?? (await accountByEmail(deps.db, email))?.id ?? null;
-    const pending = !failed && (!made || Boolean(made.user.twoFactorEnabled));
+    const pending = !failed && (!made || (Boolean(made.user.twoFactorEnabled) && (await codeRequired(ctx))));
     const action = failed ? 'identity.signIn.failed' : pending ? 'identity.signIn.passwordAccepted' : 'identity.signIn';
     await writeAudit(deps.db, { actor: `self:${email}`, action, detail: { secondFactor: pending }, at, memberId });
     return;
@@ -56,6 +66,9 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
   if (factor) {
     const signingIn = Boolean(ctx.headers?.get('cookie')?.includes('two_factor'));
     const made = ctx.context.newSession ?? ctx.context.session;
+    // The code check of a disable request (secondFactor.ts): its failure is audited, its success
+    // is only a step of the disable, which is audited itself.
+    if (!failed && made && ctx.headers?.get(CODE_CHECK_HEADER)) return;
     if (failed || !made) {
       const user = ctx.context.session?.user ?? (await challengedAccount(deps.db, ctx.headers));
       await writeAudit(deps.db, {
@@ -67,13 +80,27 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
       });
       return;
     }
-    await markConsoleSession(deps.db, made.session.id, made.user.id, at);
+    // Only an operator's session can be a console session; a member's stays a member's.
+    if (made.user.role !== MEMBER_ROLE) await markConsoleSession(deps.db, made.session.id, made.user.id, at);
     await writeAudit(deps.db, {
       actor: `self:${made.user.email}`,
       action: signingIn ? 'identity.signIn' : 'identity.twoFactor.enabled',
       detail: { secondFactor: factor },
       at,
       memberId: made.user.id,
+    });
+    return;
+  }
+
+  if (path === '/passkey/verify-authentication') {
+    const made = ctx.context.newSession;
+    const action = failed || !made ? 'identity.signIn.failed' : 'identity.signIn';
+    await writeAudit(deps.db, {
+      actor: `self:${made?.user.email ?? 'unknown'}`,
+      action,
+      detail: { passkey: true },
+      at,
+      memberId: made?.user.id ?? null,
     });
     return;
   }
@@ -86,6 +113,14 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
   } else if (path === '/reset-password' && !failed) {
     await writeAudit(deps.db, { actor: 'self:reset-link', action: 'identity.password.reset', detail: {}, at });
   }
+}
+
+/** Whether the two-factor plugin asks this sign-in for a code (false on a trusted device); it remembers its answer per request. */
+async function codeRequired(ctx: AfterHookContext): Promise<boolean> {
+  const plugin = ctx.context.getPlugin?.('two-factor') as
+    | { shouldRequireTwoFactor?(ctx: AfterHookContext): Promise<boolean> }
+    | undefined;
+  return plugin?.shouldRequireTwoFactor ? plugin.shouldRequireTwoFactor(ctx) : true;
 }
 
 /**

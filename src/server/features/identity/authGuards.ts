@@ -33,8 +33,19 @@ function limitsOf(path: string, req: FastifyRequest): LimitCheck[] | null {
         ['verificationEmailPerEmail', email],
         ['verificationEmailPerIp', req.ip],
       ];
+    case '/two-factor/verify-totp':
+    case '/two-factor/verify-backup-code':
+      return [['twoFactorPerIp', req.ip]];
+    case '/passkey/verify-authentication':
+      return [['signInPerIp', req.ip]];
     case '/change-password':
     case '/change-email':
+    case '/two-factor/enable':
+    case '/two-factor/disable':
+    case '/two-factor/generate-backup-codes':
+    case '/passkey/verify-registration':
+    case '/passkey/delete-passkey':
+    case '/passkey/update-passkey':
       return [['accountChangePerIp', req.ip]];
     default:
       return null;
@@ -57,8 +68,13 @@ export function linkKey(token: string): string {
   return hash.digest('hex');
 }
 
-/** Routes that set the account's name or picture. */
-const PROFILE_PATHS = new Set(['/sign-up/email', '/update-user']);
+/** Routes that set the account's name or picture, or a passkey's name. */
+const PROFILE_PATHS = new Set([
+  '/sign-up/email',
+  '/update-user',
+  '/passkey/verify-registration',
+  '/passkey/update-passkey',
+]);
 const NAME_MAX = 64;
 const IMAGE_MAX = 2048;
 

@@ -82,7 +82,7 @@ export const identity: Capability<IdentityTables> = {
         registerAuthGuards(app, ctx);
         registerSignInRecorder(app, ctx);
         registerDeletionRoutes(app, ctx);
-        registerAuthRoute(app, auth, ctx.config.publicUrl, ctx.db);
+        registerAuthRoute(app, auth, { publicUrl: ctx.config.publicUrl, secret: ctx.config.authSecret, db: ctx.db });
         app.addHook('onClose', closePasswordWorkers);
       },
       jobs: [

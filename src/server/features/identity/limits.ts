@@ -17,12 +17,14 @@ const HOUR = 60 * MINUTE;
 export const DEFAULT_LIMITS = {
   signInPerEmail: { max: 10, windowMs: MINUTE },
   signInPerIp: { max: 30, windowMs: MINUTE },
+  /** A sign-in's second step (TOTP or backup code): counted like the first, beside Better Auth's own per-challenge and per-account locks. */
+  twoFactorPerIp: { max: 30, windowMs: MINUTE },
   signUpPerIp: { max: 20, windowMs: 10 * MINUTE },
   passwordResetPerEmail: { max: 5, windowMs: HOUR },
   passwordResetPerIp: { max: 20, windowMs: HOUR },
   verificationEmailPerEmail: { max: 5, windowMs: HOUR },
   verificationEmailPerIp: { max: 20, windowMs: HOUR },
-  /** change-password and change-email: both guess or spend something of an account. */
+  /** change-password, change-email, two-factor on/off/new codes, passkey add/remove: each guesses or spends something of an account. */
   accountChangePerIp: { max: 20, windowMs: 10 * MINUTE },
   codeCheckPerIp: { max: 30, windowMs: MINUTE },
   userNameCheckPerIp: { max: 60, windowMs: MINUTE },

@@ -111,5 +111,12 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await prefixIndexSql(dialect, 'session_user_id', 'session', '"userId"').execute(db);
     },
   }),
+  /** A member's passkeys (issue 30): the table of Better Auth's passkey plugin. */
+  'identity/008_passkeys': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      const { runMigrations } = await getMigrations(authSchemaOptions(db, dialect, 'passkeys'));
+      await runMigrations();
+    },
+  }),
   ...accountMigrations,
 };

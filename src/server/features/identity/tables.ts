@@ -150,9 +150,18 @@ export interface AccountDeletionTable {
   username_release_at: number | null;
 }
 
+/** Better Auth's passkey table (@better-auth/passkey, identity/008): one WebAuthn credential of an account. */
+export interface AuthPasskeyTable {
+  id: string;
+  name: string | null;
+  userId: string;
+  credentialID: string;
+}
+
 export interface IdentityTables {
   sign_in_event: SignInEventTable;
   account_deletion: AccountDeletionTable;
+  passkey: AuthPasskeyTable;
   console_session: ConsoleSessionTable;
   twoFactor: AuthTwoFactorTable;
   verification: AuthVerificationTable;

@@ -21,6 +21,8 @@ export function authErrorMessage(error: AuthError): string {
       return 'This link has expired or was already used.';
     case 'TOKEN_ALREADY_USED':
       return 'This link was already used.';
+    case 'SESSION_NOT_FRESH':
+      return 'For your safety, log in again before adding a passkey.';
     case 'RATE_LIMITED':
       return 'Too many attempts. Please wait a minute and try again.';
     case 'NETWORK':

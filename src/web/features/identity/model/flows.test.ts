@@ -117,6 +117,23 @@ describe('login and registration flows', () => {
     expect(f.status().iLoginState).toBe(100);
   });
 
+  it('two-factor on: the right password leaves 1 and hands the challenge to the code step', async () => {
+    const challenge = {
+      status: 200,
+      code: 'TWO_FACTOR_REQUIRED',
+      message: 'code',
+      challenge: 'better-auth.two_factor=x',
+    };
+    const f = fakeDeps({ signIn: () => Promise.reject(challenge) });
+    expect(await runLogin(f.deps, 'a@b.co', 'password1')).toEqual({
+      ok: false,
+      reason: 'secondFactor',
+      challenge: 'better-auth.two_factor=x',
+    });
+    expect(f.events).toEqual(['loginStarted']);
+    expect(f.status().iLoginState).toBe(1);
+  });
+
   it('registration: sign up, registerUser with the new session, 0 → 2, then the session is adopted', async () => {
     const f = fakeDeps();
     expect(await runRegistration(f.deps, credentials, fields)).toEqual({

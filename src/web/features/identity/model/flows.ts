@@ -46,20 +46,29 @@ export type FlowResult =
   | { ok: true; verified?: boolean; sAgentTemplateID?: string }
   | {
       ok: false;
-      reason: 'credentials' | 'alreadyRegistered' | 'auth' | 'registration';
+      reason: 'credentials' | 'alreadyRegistered' | 'auth' | 'registration' | 'secondFactor';
       error?: AuthError;
+      /** reason 'secondFactor': the sign-in's challenge, for the code step. */
+      challenge?: string;
       iErrorCode?: number;
       sMessage?: string;
     };
 
 const isEmailInUse = (error: AuthError) => error.status === 422 || /ALREADY_EXISTS/.test(error.code ?? '');
 
-/** docs/product.md §4 password login: 1, then 2 on the sign-in change, 100 on any error. */
+/**
+ * docs/product.md §4 password login: 1, then 2 on the sign-in change, 100 on any error. An account
+ * with two-factor on stays at 1 while the code step runs (runSecondFactor).
+ */
 export async function runLogin(deps: FlowDeps, email: string, password: string): Promise<FlowResult> {
   deps.dispatch({ type: 'loginStarted' });
   try {
     await deps.signIn(email, password);
   } catch (error) {
+    const challenge = (error as { code?: string; challenge?: unknown }).challenge;
+    if ((error as AuthError).code === 'TWO_FACTOR_REQUIRED' && typeof challenge === 'string') {
+      return { ok: false, reason: 'secondFactor', challenge };
+    }
     deps.dispatch({ type: 'loginFailed' });
     return { ok: false, reason: 'credentials', error: error as AuthError };
   }

@@ -17,8 +17,10 @@ import { revokeSessions, setSubscribe } from '../api/identity';
 import styles from '../components/AccountForm.module.css';
 import DeleteAccountCard from '../components/data/DeleteAccountCard';
 import DownloadDataCard from '../components/data/DownloadDataCard';
+import { PasskeysCard } from '../components/security/PasskeysCard';
 import SessionsCard from '../components/security/SessionsCard';
 import SignInHistoryCard from '../components/security/SignInHistoryCard';
+import { TwoFactorCard } from '../components/security/TwoFactorCard';
 import { dispatchLogin } from '../model/store';
 
 /** The wallet card (linked address, unlink, whitelist status): loaded only when bWallet is on. */
@@ -148,6 +150,8 @@ export default function AccountScreen() {
             </Button>
           </Card>
         </div>
+        <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
         <SignInHistoryCard />
         <DownloadDataCard />

@@ -10,6 +10,8 @@ import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
 import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
+import { PasskeySignIn } from '../components/security/PasskeySignIn';
+import { TwoFactorStep } from '../components/security/TwoFactorStep';
 import { authErrorMessage } from '../model/authErrors';
 import { CodeVerifyState } from '../model/codeVerify';
 import { flowDeps } from '../model/deps';
@@ -28,6 +30,8 @@ export default function LoginScreen() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Two-factor on: the password was right, and the code step follows with this challenge.
+  const [challenge, setChallenge] = useState<string | null>(null);
   // A sign-out elsewhere may have left a reason for this form (a refused registration).
   const { notice, code } = useIdentity();
   const reason = notice && Date.now() - notice.at < NOTICE_TTL_MS ? notice.text : null;
@@ -63,8 +67,30 @@ export default function LoginScreen() {
     const result = await runLogin(flowDeps, email.trim(), password);
     // Success: the sign-in change moves the member on (above); the button stays busy until then.
     if (result.ok) return;
+    if (result.reason === 'secondFactor' && result.challenge) {
+      setChallenge(result.challenge);
+      setBusy(false);
+      return;
+    }
     setError(result.error ? authErrorMessage(result.error) : 'That did not work. Please try again.');
     setBusy(false);
+  }
+
+  if (challenge) {
+    return (
+      <AuthPanel title="Log In" intro="One more step: confirm it is you.">
+        <TwoFactorStep
+          email={email.trim()}
+          challenge={challenge}
+          onBack={(reason) => {
+            setChallenge(null);
+            setPassword('');
+            setTouched(false);
+            setError(reason ?? null);
+          }}
+        />
+      </AuthPanel>
+    );
   }
 
   return (
@@ -129,6 +155,7 @@ export default function LoginScreen() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </Form>
+      <PasskeySignIn />
     </AuthPanel>
   );
 }

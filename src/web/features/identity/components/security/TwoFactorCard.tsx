@@ -1,0 +1,269 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { type AuthError, useAuth } from '../../../../lib/auth';
+import { Button } from '../../../../ui/Button';
+import { Card } from '../../../../ui/Card';
+import { Field } from '../../../../ui/Field';
+import { Form } from '../../../../ui/Form';
+import { Notice } from '../../../../ui/Notice';
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  type Enrolment,
+  renewBackupCodes,
+  securityKeys,
+  startEnrolment,
+  twoFactorQuery,
+} from '../../api/security';
+import { authErrorMessage } from '../../model/authErrors';
+import { BackupCodes } from './BackupCodes';
+import styles from './security.module.css';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'password'; purpose: 'enrol' | 'renew' }
+  | { kind: 'scan'; enrolment: Enrolment; qr: string }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'disable' };
+
+const TOTP = /^\d{6}$/;
+const ANY_CODE = /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/;
+
+/** The QR code of an otpauth URI as an image address (uqr, loaded with the enrolment only). */
+async function qrImage(uri: string): Promise<string> {
+  const { renderSVG } = await import('uqr');
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { border: 1 }))}`;
+}
+
+/** /account's two-factor card: turn TOTP on (QR, key, first code, backup codes), renew codes, turn it off. */
+export function TwoFactorCard() {
+  const auth = useAuth();
+  const userId = auth.user?.id ?? '';
+  const queryClient = useQueryClient();
+  const state = useQuery({ ...twoFactorQuery(userId), enabled: Boolean(userId) });
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const enabled = state.data?.twoFactorEnabled ?? false;
+
+  function go(next: Step) {
+    setStep(next);
+    setPassword('');
+    setCode('');
+    setTouched(false);
+    setError(null);
+    setBusy(false);
+  }
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(authErrorMessage(failure as AuthError));
+      setBusy(false);
+    }
+  }
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.all });
+
+  function submitPassword(event: FormEvent, then: 'enrol' | 'renew') {
+    event.preventDefault();
+    setTouched(true);
+    if (!password) return;
+    void run(async () => {
+      if (then === 'renew') {
+        go({ kind: 'codes', codes: await renewBackupCodes(password) });
+        return;
+      }
+      const enrolment = await startEnrolment(password);
+      go({ kind: 'scan', enrolment, qr: await qrImage(enrolment.uri) });
+    });
+  }
+
+  function submitFirstCode(event: FormEvent, enrolment: Enrolment) {
+    event.preventDefault();
+    setTouched(true);
+    if (!TOTP.test(code.trim())) return;
+    void run(async () => {
+      await confirmEnrolment(code);
+      await refresh();
+      go({ kind: 'codes', codes: enrolment.backupCodes });
+      setDone('Two-factor is on. Your next log-in will ask for a code.');
+    });
+  }
+
+  function submitDisable(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!password || !ANY_CODE.test(code.trim())) return;
+    void run(async () => {
+      await disableTwoFactor(password, code);
+      await refresh();
+      go({ kind: 'idle' });
+      setDone('Two-factor is off. Log-ins ask for your password only.');
+    });
+  }
+
+  const passwordField = (
+    <Field
+      label="Password"
+      type="password"
+      name="password"
+      autoComplete="current-password"
+      value={password}
+      error={touched && !password ? 'Please enter your password.' : undefined}
+      onChange={(e) => setPassword(e.target.value)}
+      autoFocus
+    />
+  );
+  const cancel = (
+    <Button variant="ghost" onClick={() => go({ kind: 'idle' })}>
+      Cancel
+    </Button>
+  );
+  const outcome = error ? { tone: 'danger' as const, text: error } : null;
+
+  return (
+    <Card className={styles.card}>
+      <h2>
+        <ShieldCheck size={20} aria-hidden="true" />
+        Two-factor authentication
+        {state.data && (
+          <span className={`${styles.state} ${enabled ? styles.on : styles.off}`}>{enabled ? 'on' : 'off'}</span>
+        )}
+      </h2>
+      {step.kind === 'idle' && (
+        <>
+          <p className={styles.intro}>
+            {enabled
+              ? 'Log-ins ask for a code from your authenticator app after your password.'
+              : 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.'}
+          </p>
+          {done && <Notice tone="success">{done}</Notice>}
+          {state.isError && <Notice tone="danger">The two-factor status could not be loaded.</Notice>}
+          <div className={styles.row}>
+            {enabled ? (
+              <>
+                <Button variant="secondary" onClick={() => go({ kind: 'password', purpose: 'renew' })}>
+                  New backup codes
+                </Button>
+                <Button variant="danger" onClick={() => go({ kind: 'disable' })}>
+                  Turn off two-factor
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => go({ kind: 'password', purpose: 'enrol' })} disabled={!state.data}>
+                Turn on two-factor
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+      {step.kind === 'password' && (
+        <Form
+          onSubmit={(event) => submitPassword(event, step.purpose)}
+          outcome={outcome}
+          actions={
+            <>
+              <Button type="submit" busy={busy}>
+                Continue
+              </Button>
+              {cancel}
+            </>
+          }
+        >
+          <p className={styles.intro}>
+            {step.purpose === 'enrol'
+              ? 'Confirm your password to set up an authenticator app.'
+              : 'Confirm your password: new backup codes replace the old ones.'}
+          </p>
+          {passwordField}
+        </Form>
+      )}
+      {step.kind === 'scan' && (
+        <Form
+          onSubmit={(event) => submitFirstCode(event, step.enrolment)}
+          outcome={outcome}
+          actions={
+            <>
+              <Button type="submit" busy={busy}>
+                Turn on
+              </Button>
+              {cancel}
+            </>
+          }
+        >
+          <ol className={styles.steps}>
+            <li>Scan this QR code with an authenticator app (or type the key).</li>
+            <li>Enter the 6-digit code the app shows.</li>
+          </ol>
+          <div className={styles.enrol}>
+            <img className={styles.qr} src={step.qr} alt="QR code for your authenticator app" />
+            <div>
+              <p className={styles.secretLabel}>Key for typing in by hand:</p>
+              <code className={styles.secret} data-testid="totp-secret">
+                {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+              </code>
+            </div>
+          </div>
+          <Field
+            label="Code from the app"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            error={touched && !TOTP.test(code.trim()) ? 'Enter the 6-digit code.' : undefined}
+            onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+          />
+        </Form>
+      )}
+      {step.kind === 'codes' && (
+        <>
+          {done && <Notice tone="success">{done}</Notice>}
+          <BackupCodes
+            codes={step.codes}
+            onDone={() => {
+              go({ kind: 'idle' });
+              setDone(null);
+            }}
+          />
+        </>
+      )}
+      {step.kind === 'disable' && (
+        <Form
+          onSubmit={submitDisable}
+          outcome={outcome}
+          actions={
+            <>
+              <Button type="submit" variant="danger" busy={busy}>
+                Turn off
+              </Button>
+              {cancel}
+            </>
+          }
+        >
+          <p className={styles.intro}>Confirm with your password and a code from your app (or a backup code).</p>
+          {passwordField}
+          <Field
+            label="Code"
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={code}
+            error={touched && !ANY_CODE.test(code.trim()) ? 'Enter the 6-digit code or a backup code.' : undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </Form>
+      )}
+    </Card>
+  );
+}
