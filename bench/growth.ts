@@ -44,9 +44,15 @@ async function timed(call: Call): Promise<{ ms: number; bytes: number | null }> 
 }
 
 /** A portal action as the member calls it; answers the body's length (and throws on a refusal). */
-function action(app: BenchApp, token: string | null, name: string, fields: Record<string, string | number> = {}) {
+function action(
+  app: BenchApp,
+  token: string | null,
+  name: string,
+  fields: Record<string, string | number> = {},
+  service = 'portal',
+) {
   return async (): Promise<number> => {
-    const response = await fetch(`${app.url}/api/portal/${name}`, {
+    const response = await fetch(`${app.url}/api/${service}/${name}`, {
       method: 'POST',
       headers: token ? { ...form, authorization: `Bearer ${token}` } : form,
       body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
@@ -175,15 +181,18 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
     {
       name: 'a member with N ledger rows',
       sizes: [100, q(10_000, 1_000), q(1_000_000, 10_000)],
-      grow: (from, to) =>
-        seed(
+      grow: async (from, to) => {
+        await seed(
           app,
           from + 1,
           to,
           () =>
             `INSERT INTO ledger (user_id, asset, amount, item_id, idem_key, reason, created_at) ` +
             `SELECT ${uid}, 'points', 1, NULL, 'growth-mine-' || ${text('n.i')}, 'bench', ${now} FROM n`,
-        ),
+        );
+        // The balance moves with its ledger rows, as applyGrant keeps it.
+        await sql`update balance set points = points + ${to - from} where user_id = ${member.userId}`.execute(db);
+      },
       calls: {
         'points statement, first page': async () => action(app, member.token, 'getPointsStatement'),
         'points statement, page 50 back': async () => {
@@ -222,9 +231,16 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
         },
         'chat resume (the last 50 missed)': async () => {
           const last = await lastChatId();
+          // The client last saw message last − 50, at its time.
+          const seen = await db
+            .selectFrom('chat_message')
+            .select('changed_at')
+            .where('id', '=', last - 50)
+            .executeTakeFirstOrThrow();
+          const since = Number(seen.changed_at);
           return async () => {
             const page = await historyPage(db, { channelId: channel, afterId: last - 50, limit: 100 });
-            const changed = await changedSince(db, { channelId: channel, upToId: last - 50, since: now, limit: 100 });
+            const changed = await changedSince(db, { channelId: channel, upToId: last - 50, since, limit: 100 });
             return page.rows.length + changed.length;
           };
         },
@@ -257,7 +273,8 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
           .execute();
       },
       calls: {
-        'leaderboard (top 10 and my place)': async () => action(app, member.token, 'getLeaderboard'),
+        'leaderboard (top 10 and my place)': async () =>
+          action(app, member.token, 'getLeaderboard', {}, 'monsterbreaker'),
       },
     },
     {
