@@ -174,7 +174,9 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
         getUserData: async () => action(app, member.token, 'getUserData'),
         getInventory: async () => action(app, member.token, 'getInventory'),
         'getInventory, next page': async () => action(app, member.token, 'getInventory', { iPage: 2 }),
-        'getCollection (Agents)': async () =>
+        'getCollection (Agents), first 4 as /home asks': async () =>
+          action(app, member.token, 'getCollection', { sCollectionID: AGENT_TEMPLATE_ID, iPageSize: 4 }),
+        'getCollection (Agents), every item': async () =>
           action(app, member.token, 'getCollection', { sCollectionID: AGENT_TEMPLATE_ID }),
       },
     },

@@ -15,7 +15,12 @@ export const getInventoryInput = z.object({
   iPage: formInt.pipe(z.number().int().min(1)).default(1),
   iPageSize: formInt.pipe(z.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE)).default(INVENTORY_PAGE_SIZE),
 });
-export const getCollectionInput = z.object({ sCollectionID });
+/** Without iPageSize every item, as ever; with it one page (iPage from 1), oldest first (decision 0211). */
+export const getCollectionInput = z.object({
+  sCollectionID,
+  iPage: formInt.pipe(z.number().int().min(1)).default(1),
+  iPageSize: formInt.pipe(z.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE)).optional(),
+});
 export const getItemInput = z.object({ sItemID });
 export const getPublicItemInput = z.object({ sItemID });
 export const getCollectionsInput = z.object({});

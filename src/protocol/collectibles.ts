@@ -75,7 +75,12 @@ export interface CollectionAnswer extends Answer {
   sContractAddress: string;
   pCollection: CollectionInfo & { iTotal: number };
   aItems: Collectible[];
+  /** Asked for a page (iPageSize): more of the member's items follow. */
+  bMore?: boolean;
 }
+
+/** What /home's dashboard shows of the member's Agents (getCollection iPageSize): the first four. */
+export const HOME_AGENTS = 4;
 
 export interface ItemAnswer extends Answer {
   sContractAddress: string;

@@ -120,6 +120,22 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     expect([first.aCollections[0]?.aItems[0]?.sItemID, second.aCollections[0]?.aItems[0]?.sItemID]).toEqual(
       all.aCollections[0]?.aItems.map((i) => i.sItemID),
     );
+    // getCollection pages only when asked (/home asks for its first Agents), and answers every item otherwise.
+    const firstAgent = (await t.call(
+      'getCollection',
+      { sCollectionID: 'agent', iPageSize: '1' },
+      alice.token,
+    )) as unknown as CollectionAnswer;
+    expect([firstAgent.aItems.map((i) => i.sItemID), firstAgent.bMore]).toEqual([
+      [first.aCollections[0]?.aItems[0]?.sItemID],
+      true,
+    ]);
+    const every = (await t.call(
+      'getCollection',
+      { sCollectionID: 'agent' },
+      alice.token,
+    )) as unknown as CollectionAnswer;
+    expect([every.aItems.length, every.bMore]).toEqual([2, undefined]);
     expect(await t.call('getInventory', { iPageSize: '201' }, alice.token)).toMatchObject({
       iErrorCode: ErrorCode.BAD_INPUT,
     });

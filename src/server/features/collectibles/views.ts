@@ -156,16 +156,19 @@ export async function memberCollection(
   db: CollectiblesDb,
   userId: string,
   collectionId: string,
-): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[] } | undefined> {
+  page?: { page: number; size: number },
+): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[]; more?: boolean } | undefined> {
   const row = await findCollectionRow(db, collectionId);
   if (!row) return undefined;
-  const [items, totals] = await Promise.all([
-    listOwnedItems(db, userId, collectionId).then(async (rows) =>
-      withNewMarks(db, rows, await collectibleViews(db, rows)),
-    ),
-    countItemsByCollection(db, [collectionId]),
-  ]);
-  return { collection: { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 }, items };
+  // One more than the page says whether another follows.
+  const listed = page
+    ? ownedItemsPage(db, userId, collectionId, { offset: (page.page - 1) * page.size, limit: page.size + 1 })
+    : listOwnedItems(db, userId, collectionId);
+  const [rows, totals] = await Promise.all([listed, countItemsByCollection(db, [collectionId])]);
+  const shown = page ? rows.slice(0, page.size) : rows;
+  const items = await withNewMarks(db, shown, await collectibleViews(db, shown));
+  const collection = { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 };
+  return page ? { collection, items, more: rows.length > page.size } : { collection, items };
 }
 
 /** The art of each member's first item of a collection (chat shows their first Agent as their avatar). */
