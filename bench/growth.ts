@@ -166,7 +166,7 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
           app,
           from + 1,
           to,
-          (a, b) =>
+          () =>
             `INSERT INTO item (template_id, collection_id, owner_user_id, public_id, attributes, token_id, created_at, minted_at) ` +
             `SELECT '${template.id}', '${AGENT_TEMPLATE_ID}', ${uid}, 'growth' || ${text(`(1000000000 + n.i)`)}, '${template.attributes.replace(/'/g, "''")}', NULL, ${now}, NULL FROM n`,
         ),

@@ -1,8 +1,8 @@
-import { applyGrant, grantDemoAgent } from '../src/server/features/rewards/index';
+import { applyGrant } from '../src/server/features/rewards/index';
 import { addStoreItem } from '../src/server/features/store/manage';
 import { CHAT_P99_GOAL_MS, measureChat } from './chat';
 import { measureGrowth } from './growth';
-import { measureLighthouse } from './lighthouse';
+import { measureLighthouse, RETURNING } from './lighthouse';
 import { measureMonsterBreaker } from './monsterBreaker';
 import { measureLoad, type ServerUnderTest, startServer } from './pinned';
 import { CLOSE_GOAL_MS, measureRaffleClose } from './raffleClose';
@@ -10,6 +10,7 @@ import { DRAW_GOAL_MS, measureRaffleDraw } from './raffleDraw';
 import { measureBrowserVerify, VERIFY_GOAL_MS } from './raffleVerify';
 import type { Load, LoadResult } from './run';
 import { measureScale } from './scale';
+import { measureSignInFlow } from './signInFlow';
 import { BENCH_PASSWORD, type BenchApp, benchMember, postgresBenchDatabase } from './support';
 
 /** One printed figure; with a goal it gets a PASS/MISS mark. */
@@ -175,18 +176,42 @@ export const measures: Measure[] = [
       const { pages, references } = await measureLighthouse();
       const runs = `median of ${pages[0]?.runs ?? 0} runs`;
       return [
-        ...pages.flatMap((page) => [
-          { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 }, note: runs },
-          { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: 1500 } },
-          { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
-          { label: `${page.path} total blocking time`, value: page.tbtMs, unit: 'ms', digits: 0 },
-        ]),
+        ...pages.flatMap((page) => {
+          // Issue 31: a returning member's reload of /home has goals of its own; the cold /home is reported beside it.
+          const returning = page.path === RETURNING;
+          return [
+            { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 }, note: runs },
+            { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: returning ? 1200 : 1500 } },
+            { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
+            {
+              label: `${page.path} total blocking time`,
+              value: page.tbtMs,
+              unit: 'ms',
+              digits: 0,
+              goal: returning ? { atMost: 150 } : undefined,
+            },
+          ];
+        }),
         // Not the portal: what this machine gives any page, a page React draws, and one it draws after an answer (bench/lighthouseReference.ts).
         ...references.flatMap((page) => [
           { label: `${page.path}: score`, value: page.score, unit: '', note: runs },
           { label: `${page.path}: LCP`, value: page.lcpMs, unit: 'ms', digits: 0 },
           { label: `${page.path}: blocking time`, value: page.tbtMs, unit: 'ms', digits: 0 },
         ]),
+      ];
+    },
+  },
+  {
+    name: 'sign-in to dashboard',
+    async run() {
+      if (process.env.BENCH_LIGHTHOUSE === '0') return [];
+      const m = await measureSignInFlow();
+      const note = `median of ${m.runs}, mobile throttling via CDP`;
+      return [
+        { label: 'Log In → dashboard with its first Agent', value: m.artMs, unit: 'ms', goal: { atMost: 1500 }, note },
+        { label: '  phase: sign-in answered', value: m.signInAnswerMs, unit: 'ms' },
+        { label: '  phase: address is /home', value: m.homeUrlMs, unit: 'ms' },
+        { label: '  phase: greeting shown', value: m.greetingMs, unit: 'ms' },
       ];
     },
   },
