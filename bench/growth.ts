@@ -338,7 +338,7 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
           to,
           () =>
             `INSERT INTO ${quoted('user')} (id, name, email, ${quoted('emailVerified')}, ${quoted('createdAt')}, ${quoted('updatedAt')}) ` +
-            `SELECT 'growth-user-' || ${text('n.i')}, 'g', 'growth' || ${text('n.i')} || '@bench.local', ${verified}, ${date}, ${date} FROM n`,
+            `SELECT 'growth-user-' || ${text('n.i')}, 'g', 'grower' || ${text('n.i')} || '@seeded.local', ${verified}, ${date}, ${date} FROM n`,
         );
         await seed(
           app,
@@ -353,7 +353,7 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
         'member search by username prefix': async () => async () =>
           (await findMembers(db, 'grower12', { page: 0, size: 25 })).rows.length,
         'member search by email prefix': async () => async () =>
-          (await findMembers(db, 'growth5', { page: 0, size: 25 })).rows.length,
+          (await findMembers(db, 'grower5', { page: 0, size: 25 })).rows.length,
       },
     },
   ];
