@@ -1,16 +1,17 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { hashPassword, verifyPassword } from '../src/server/features/identity/password';
-import { applyGrant, grantDemoAgent } from '../src/server/features/rewards/index';
+import { applyGrant } from '../src/server/features/rewards/index';
 import { addStoreItem } from '../src/server/features/store/manage';
 import { CHAT_P99_GOAL_MS, measureChat } from './chat';
-import { measureLighthouse } from './lighthouse';
+import { measureGrowth } from './growth';
+import { measureLighthouse, RETURNING } from './lighthouse';
 import { measureMonsterBreaker } from './monsterBreaker';
+import { measureLoad, type ServerUnderTest, startServer } from './pinned';
 import { CLOSE_GOAL_MS, measureRaffleClose } from './raffleClose';
 import { DRAW_GOAL_MS, measureRaffleDraw } from './raffleDraw';
 import { measureBrowserVerify, VERIFY_GOAL_MS } from './raffleVerify';
 import type { Load, LoadResult } from './run';
 import { measureScale } from './scale';
-import { type BenchApp, benchApp, postgresBenchDatabase } from './support';
+import { measureSignInFlow } from './signInFlow';
+import { BENCH_PASSWORD, type BenchApp, benchMember, postgresBenchDatabase } from './support';
 
 /** One printed figure; with a goal it gets a PASS/MISS mark. */
 export interface Figure {
@@ -30,6 +31,8 @@ export interface BenchContext {
   baseline: LoadResult;
   /** The bare server measured again now: a ratio against it is not skewed by a neighbour's burst minutes earlier. */
   bare(): Promise<LoadResult>;
+  /** The words after the measure's name on the command line (growth: --quick). */
+  args: string[];
 }
 
 export interface Measure {
@@ -38,38 +41,16 @@ export interface Measure {
 }
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
-// Better Auth refuses cross-site-looking requests without an Origin in production (CSRF protection).
-const json = (app: BenchApp) => ({ 'content-type': 'application/json', origin: app.url });
-const PASSWORD = 'bench-password-1';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PASSWORD = BENCH_PASSWORD;
 
-/** A registered member of the bench database, with its bearer token and account id. */
-async function benchMember(app: BenchApp, email: string): Promise<{ token: string; userId: string }> {
-  const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json(app),
-    body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }),
-  });
-  const token = signUp.headers.get('set-auth-token') ?? '';
-  const { user } = (await signUp.json()) as { user: { id: string } };
-  const registered = await fetch(`${app.url}/api/portal/registerUser`, {
-    method: 'POST',
-    headers: { ...form, authorization: `Bearer ${token}` },
-    body: new URLSearchParams({ sUserName: email.split('@')[0] ?? 'bench', sCode: '', sReferredByCode: '' }),
-  });
-  const answer = (await registered.json()) as { iErrorCode: number };
-  if (answer.iErrorCode !== 0) throw new Error(`bench member not registered: ${JSON.stringify(answer)}`);
-  return { token, userId: user.id };
-}
-
-/** Throughput as a ratio to the bare server, and p99, each against its goal. */
+/** Throughput as a ratio to the bare server, p99, and the server's CPU per request, each against its goal. */
 function throughput(
   label: string,
   result: LoadResult,
   baseline: LoadResult,
   goals: { ratio?: number; p99Ms?: number } = {},
 ): Figure[] {
-  return [
+  const figures: Figure[] = [
     { label: `${label} req/s`, value: result.rps, unit: 'req/s' },
     {
       label: `${label} ratio to bare node:http`,
@@ -85,69 +66,58 @@ function throughput(
       goal: goals.p99Ms === undefined ? undefined : { atMost: goals.p99Ms },
     },
   ];
+  if (result.cpuUsPerRequest !== undefined) {
+    figures.push({
+      label: `${label} CPU per request`,
+      value: result.cpuUsPerRequest,
+      unit: 'µs',
+      digits: 1,
+      note: baseline.cpuUsPerRequest === undefined ? undefined : `bare ${baseline.cpuUsPerRequest.toFixed(1)} µs`,
+    });
+  }
+  return figures;
 }
 
-/** getUserData of a member with a typical inventory and the welcome notices still pending. */
-async function getUserDataLoad(app: BenchApp, load: Load): Promise<LoadResult> {
-  const member = await benchMember(app, `reader${Date.now() % 1_000_000}@bench.local`);
-  await grantDemoAgent(app.deps.db, member.userId, Date.now());
-  return load(`${app.url}/api/portal/getUserData`, {
+/** getUserData of a member with a typical inventory and the welcome notices still pending, on a portal in its own process. */
+async function getUserDataLoad(server: ServerUnderTest): Promise<LoadResult> {
+  const member = await server.run<{ token: string }>('member', {
+    email: `reader${Date.now() % 1_000_000}@bench.local`,
+    agent: true,
+  });
+  return measureLoad(server, '/api/portal/getUserData', {
     headers: { ...form, authorization: `Bearer ${member.token}` },
     body: '',
   });
-}
-
-/** CPU time this process has used, every thread (hashing workers and the load generator too), in ms. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/**
- * How many password verifications per second the machine's KDF does at 50 in flight, through
- * password.ts as sign-in uses it, and the CPU time each costs. Like autocannon, it counts what
- * finishes inside the window: the ~50 still queued when it ends finish after it. The window opens
- * after one hash, which waits behind any sign-in still queued (first come, first served).
- */
-async function kdfCapacity(): Promise<{ perSecond: number; cpuMs: number }> {
-  const hash = await hashPassword(PASSWORD);
-  const cpuBefore = cpuMs();
-  const until = Date.now() + SECONDS * 1000;
-  let done = 0;
-  let all = 0;
-  const worker = async () => {
-    while (Date.now() < until) {
-      await verifyPassword({ hash, password: PASSWORD });
-      all++;
-      if (Date.now() <= until) done++;
-    }
-  };
-  await Promise.all(Array.from({ length: 50 }, worker));
-  return { perSecond: done / SECONDS, cpuMs: (cpuMs() - cpuBefore) / all };
 }
 
 /** Each capability adds its measurements here. */
 export const measures: Measure[] = [
   {
     name: 'actions',
-    async run({ app, load, bare }) {
+    async run({ bare }) {
+      const figures: Figure[] = [];
       // Each load right after its own bare run: on a shared machine the minutes between drift.
-      const maintenanceBare = await bare();
-      const maintenance = await load(`${app.url}/api/portal/isMaintenance`, { headers: form, body: '' });
-      const userDataBare = await bare();
-      const userData = await getUserDataLoad(app, load);
-      const figures = [
-        ...throughput('isMaintenance', maintenance, maintenanceBare, { ratio: 0.6 }),
-        ...throughput('getUserData (SQLite)', userData, userDataBare, { ratio: 0.25, p99Ms: 10 }),
-      ];
+      const sqlite = await startServer('portal');
+      try {
+        const maintenanceBare = await bare();
+        const maintenance = await measureLoad(sqlite, '/api/portal/isMaintenance', { headers: form, body: '' });
+        const userDataBare = await bare();
+        const userData = await getUserDataLoad(sqlite);
+        figures.push(
+          ...throughput('isMaintenance', maintenance, maintenanceBare, { ratio: 0.6 }),
+          ...throughput('getUserData (SQLite)', userData, userDataBare, { ratio: 0.25, p99Ms: 10 }),
+        );
+      } finally {
+        await sqlite.close();
+      }
       const postgres = await postgresBenchDatabase();
       if (postgres) {
-        const pgApp = await benchApp({ env: { DATABASE_URL: postgres.url } });
+        const pg = await startServer('portal', { env: { DATABASE_URL: postgres.url } });
         try {
           const pgBare = await bare();
-          figures.push(...throughput('getUserData (PostgreSQL)', await getUserDataLoad(pgApp, load), pgBare));
+          figures.push(...throughput('getUserData (PostgreSQL)', await getUserDataLoad(pg), pgBare, { ratio: 0.15 }));
         } finally {
-          await pgApp.close();
+          await pg.close();
           await postgres.drop();
         }
       }
@@ -156,48 +126,47 @@ export const measures: Measure[] = [
   },
   {
     name: 'sign-in',
-    async run({ app, load }) {
-      await benchMember(app, 'signer@bench.local');
-      // Measured on both sides of the sign-in load, so other work on the machine weighs on both alike.
-      const before = await kdfCapacity();
-      const delay = monitorEventLoopDelay({ resolution: 10 });
-      delay.enable();
-      const cpuBefore = cpuMs();
-      const result = await load(`${app.url}/api/auth/sign-in/email`, {
-        headers: json(app),
-        body: JSON.stringify({ email: 'signer@bench.local', password: PASSWORD }),
-        // A warm-up's sign-ins, their clients gone, would still be hashing inside the window.
-        warmup: false,
-      });
-      const signInCpuMs = (cpuMs() - cpuBefore) / (result.rps * SECONDS);
-      delay.disable();
-      const after = await kdfCapacity();
-      const kdf = (before.perSecond + after.perSecond) / 2;
-      const kdfCpuMs = (before.cpuMs + after.cpuMs) / 2;
-      return [
-        {
-          label: 'KDF capacity (verifications/s)',
-          value: kdf,
-          unit: '/s',
-          note: `${before.perSecond.toFixed(1)} before, ${after.perSecond.toFixed(1)} after`,
-        },
-        { label: 'sign-in', value: result.rps, unit: 'req/s', note: `p99 ${result.p99} ms` },
-        { label: 'sign-in / KDF capacity', value: result.rps / kdf, unit: '×', goal: { atLeast: 0.8 } },
-        {
-          // The CPU time of a verification over that of a sign-in: what the ratio above would be if
-          // the process had the same CPU during both, which a shared machine does not guarantee.
-          label: 'sign-in / KDF per CPU second',
-          value: kdfCpuMs / signInCpuMs,
-          unit: '×',
-          note: `${kdfCpuMs.toFixed(1)} ms a verification, ${signInCpuMs.toFixed(1)} ms a sign-in`,
-        },
-        {
-          label: 'event-loop delay p99 under sign-in load',
-          value: delay.percentile(99) / 1e6,
-          unit: 'ms',
-          goal: { atMost: 20 },
-        },
-      ];
+    async run() {
+      const server = await startServer('portal');
+      try {
+        await server.run('member', { email: 'signer@bench.local' });
+        // Measured on both sides of the sign-in load, in the same pinned process, so other work on
+        // the machine weighs on both alike.
+        const before = await server.run<{ perSecond: number; cpuMs: number }>('kdf');
+        await server.run('delayStart');
+        const result = await measureLoad(server, '/api/auth/sign-in/email', {
+          headers: { 'content-type': 'application/json', origin: server.url },
+          body: JSON.stringify({ email: 'signer@bench.local', password: PASSWORD }),
+          // A warm-up's sign-ins, their clients gone, would still be hashing inside the window.
+          warmup: false,
+        });
+        const delayP99 = await server.run<number>('delayStop');
+        const after = await server.run<{ perSecond: number; cpuMs: number }>('kdf');
+        const kdf = (before.perSecond + after.perSecond) / 2;
+        const kdfCpuMs = (before.cpuMs + after.cpuMs) / 2;
+        const signInCpuMs = result.cpuUsPerRequest / 1000;
+        return [
+          {
+            label: 'KDF capacity (verifications/s)',
+            value: kdf,
+            unit: '/s',
+            note: `${before.perSecond.toFixed(1)} before, ${after.perSecond.toFixed(1)} after, one core`,
+          },
+          { label: 'sign-in', value: result.rps, unit: 'req/s', note: `p99 ${result.p99} ms` },
+          { label: 'sign-in / KDF capacity', value: result.rps / kdf, unit: '×', goal: { atLeast: 0.8 } },
+          {
+            // The CPU time of a verification over that of a sign-in: what the ratio above would be if
+            // the process had the same CPU during both, which a shared machine does not guarantee.
+            label: 'sign-in / KDF per CPU second',
+            value: kdfCpuMs / signInCpuMs,
+            unit: '×',
+            note: `${kdfCpuMs.toFixed(1)} ms a verification, ${signInCpuMs.toFixed(1)} ms CPU a sign-in`,
+          },
+          { label: 'event-loop delay p99 under sign-in load', value: delayP99, unit: 'ms', goal: { atMost: 20 } },
+        ];
+      } finally {
+        await server.close();
+      }
     },
   },
   {
@@ -207,18 +176,42 @@ export const measures: Measure[] = [
       const { pages, references } = await measureLighthouse();
       const runs = `median of ${pages[0]?.runs ?? 0} runs`;
       return [
-        ...pages.flatMap((page) => [
-          { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 }, note: runs },
-          { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: 1500 } },
-          { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
-          { label: `${page.path} total blocking time`, value: page.tbtMs, unit: 'ms', digits: 0 },
-        ]),
+        ...pages.flatMap((page) => {
+          // Issue 31: a returning member's reload of /home has goals of its own; the cold /home is reported beside it.
+          const returning = page.path === RETURNING;
+          return [
+            { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 }, note: runs },
+            { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: returning ? 1200 : 1500 } },
+            { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
+            {
+              label: `${page.path} total blocking time`,
+              value: page.tbtMs,
+              unit: 'ms',
+              digits: 0,
+              goal: returning ? { atMost: 150 } : undefined,
+            },
+          ];
+        }),
         // Not the portal: what this machine gives any page, a page React draws, and one it draws after an answer (bench/lighthouseReference.ts).
         ...references.flatMap((page) => [
           { label: `${page.path}: score`, value: page.score, unit: '', note: runs },
           { label: `${page.path}: LCP`, value: page.lcpMs, unit: 'ms', digits: 0 },
           { label: `${page.path}: blocking time`, value: page.tbtMs, unit: 'ms', digits: 0 },
         ]),
+      ];
+    },
+  },
+  {
+    name: 'sign-in to dashboard',
+    async run() {
+      if (process.env.BENCH_LIGHTHOUSE === '0') return [];
+      const m = await measureSignInFlow();
+      const note = `median of ${m.runs}, mobile throttling via CDP`;
+      return [
+        { label: 'Log In → dashboard with its first Agent', value: m.artMs, unit: 'ms', goal: { atMost: 1500 }, note },
+        { label: '  phase: sign-in answered', value: m.signInAnswerMs, unit: 'ms' },
+        { label: '  phase: address is /home', value: m.homeUrlMs, unit: 'ms' },
+        { label: '  phase: greeting shown', value: m.greetingMs, unit: 'ms' },
       ];
     },
   },
@@ -355,6 +348,11 @@ export const measures: Measure[] = [
         { label: 'parsing the published list', value: m.parseMs, unit: 'ms' },
       ];
     },
+  },
+  {
+    // The member-facing calls as the data grows (bench/growth.ts): asked for by name only.
+    name: 'growth',
+    run: ({ args }) => measureGrowth(args),
   },
   {
     // Several instances behind HAProxy on PostgreSQL (bench/scale.ts).

@@ -4,20 +4,21 @@
  * - the entry bundle (gzip) and the lazy chunks;
  * - action throughput and p99 as ratios to a bare node:http JSON server measured in the same run
  *   (each load after one second of warm-up that is not counted), beside references that say what
- *   such a ratio can be on this machine (bare Fastify, the bare server with a little CPU per request);
- * - sign-in against the machine's password-hashing capacity, with the event loop's delay;
+ *   such a ratio can be on this machine (bare Fastify, the bare server with a little CPU per request),
+ *   each server in a process of its own pinned to one core and the load generator on the other
+ *   (bench/pinned.ts), with the server's CPU time per request;
+ * - sign-in against the password-hashing capacity of the same pinned process, with its event loop's delay;
  * - Lighthouse (mobile) on the first screens;
  * - each capability's own figures (bench/measures.ts).
- * `npm run bench -- NAME…` runs only the measures whose name starts with one of the words.
+ * `npm run bench -- NAME…` runs only the measures whose name starts with one of the words;
+ * `npm run bench -- growth [--quick]` the cost of member-facing calls as the data grows (bench/growth.ts),
+ * which the full run leaves out.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { type Figure, measures } from './measures';
+import { type LoadInit, measureLoad, PINNING, runLoad, startServer } from './pinned';
 import { benchApp } from './support';
 
 const DIST = path.resolve(process.env.WEB_DIST ?? 'dist/web');
@@ -26,6 +27,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.argv.slice(2);
 
 function bundleFigures(): Figure[] {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    return [{ label: `skipped: no build in ${DIST} (npm run build)`, value: Number.NaN, unit: '' }];
+  }
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const entryFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
   const gzipKb = entryFiles.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(DIST, file))).length, 0) / 1024;
@@ -40,75 +44,47 @@ function bundleFigures(): Figure[] {
 export interface LoadResult {
   rps: number;
   p99: number;
+  /** The server process's CPU time per request answered (µs), when the server ran in a process of its own (bench/pinned.ts). */
+  cpuUsPerRequest?: number;
 }
 
-export type Load = (
-  url: string,
-  init?: {
-    method?: string;
-    body?: string;
-    headers?: Record<string, string>;
-    idReplacement?: boolean;
-    /** false: no warm-up (work it leaves queued would run inside the measured window). */
-    warmup?: boolean;
-  },
-) => Promise<LoadResult>;
+export type Load = (url: string, init?: LoadInit) => Promise<LoadResult>;
 
 /**
- * Steady state: V8's compilation of the path and the first answer of each cache are not counted.
- * autocannon runs a warm-up (lib/init.js); its types do not list the option.
+ * A load on any URL from the load generator's process (core 0), after one second of warm-up that
+ * is not counted (V8's compilation of the path and the first answer of each cache).
  */
-const WARMUP = { warmup: { connections: 50, duration: 1 } } as unknown as Partial<autocannon.Options>;
-
 export const load: Load = async (url, init = {}) => {
-  const result = await autocannon({
-    url,
-    connections: 50,
-    duration: DURATION_S,
-    // Load comes from a worker thread, so the server under test has the main thread to itself.
-    workers: 1,
-    ...(init.warmup === false ? {} : WARMUP),
-    method: (init.method ?? 'POST') as 'POST',
-    body: init.body,
-    headers: init.headers,
-    idReplacement: init.idReplacement,
-  });
+  if (init.warmup !== false) await runLoad(url, { ...init, seconds: 1 });
+  const result = await runLoad(url, init);
   if (result.non2xx > 0 || result.errors > 0) {
     console.warn(`  warning: ${result.non2xx} non-2xx and ${result.errors} errors for ${url}`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return result;
 };
 
-const BARE_ANSWER = JSON.stringify({ iErrorCode: 0, bMaintenance: false, sMessage: '' });
-
-/** The bare server: node:http answering a fixed JSON, after `workUs` µs of busy CPU per request. */
+/** The bare server in its own process: node:http answering a fixed JSON, after `workUs` µs of busy CPU per request. */
 async function bareBaseline(workUs = 0): Promise<LoadResult> {
-  const server = createServer((_req, res) => {
-    if (workUs > 0) {
-      const until = performance.now() + workUs / 1000;
-      while (performance.now() < until);
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(BARE_ANSWER);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const result = await load(`http://127.0.0.1:${port}/`);
-  server.close();
-  return result;
+  const server = await startServer('bare', { workUs });
+  try {
+    return await measureLoad(server, '/');
+  } finally {
+    await server.close();
+  }
 }
 
 /** Fastify with one route and none of the portal's plugins, answering the same JSON. */
 async function bareFastify(): Promise<LoadResult> {
-  const server = Fastify();
-  server.post('/', (_req, reply) => {
-    reply.type('application/json').send(BARE_ANSWER);
-  });
-  const url = await server.listen({ host: '127.0.0.1', port: 0 });
-  const result = await load(`${url}/`);
-  await server.close();
-  return result;
+  const server = await startServer('fastify');
+  try {
+    return await measureLoad(server, '/');
+  } finally {
+    await server.close();
+  }
 }
+
+const cpuNote = (result: LoadResult) =>
+  result.cpuUsPerRequest === undefined ? '' : `, ${result.cpuUsPerRequest.toFixed(1)} µs CPU/request`;
 
 /**
  * What any server reaches here as a ratio to the bare one: a little CPU per request costs far more
@@ -119,7 +95,7 @@ async function baselineReferences(baseline: LoadResult): Promise<Figure[]> {
     label,
     value: result.rps / baseline.rps,
     unit: '×',
-    note: `${Math.round(result.rps).toLocaleString('en-US')} req/s, p99 ${result.p99} ms`,
+    note: `${Math.round(result.rps).toLocaleString('en-US')} req/s, p99 ${result.p99} ms${cpuNote(result)}`,
   });
   return [
     ratio('reference: bare Fastify, one route', await bareFastify()),
@@ -154,20 +130,39 @@ function print(figures: Figure[]): void {
   }
 }
 
-console.log('Bundle');
-print(bundleFigures());
+if (!only[0]?.startsWith('growth')) {
+  console.log('Bundle');
+  print(bundleFigures());
+}
 
-console.log(`\nBaseline (autocannon, 50 connections, ${DURATION_S} s each, loopback)`);
-const baseline = await bareBaseline();
-print([{ label: 'bare node:http JSON', value: baseline.rps, unit: 'req/s', note: `p99 ${baseline.p99} ms` }]);
-if (only.length === 0) print(await baselineReferences(baseline));
+console.log(
+  PINNING.ok
+    ? `\nProcesses: ${PINNING.why} (taskset)`
+    : `\nwarning: servers and load generator NOT pinned (${PINNING.why}): ratios include scheduling`,
+);
+let baseline: LoadResult = { rps: Number.NaN, p99: Number.NaN };
+if (!only[0]?.startsWith('growth')) {
+  console.log(`\nBaseline (autocannon, 50 connections, ${DURATION_S} s each, loopback)`);
+  baseline = await bareBaseline();
+  print([
+    {
+      label: 'bare node:http JSON',
+      value: baseline.rps,
+      unit: 'req/s',
+      note: `p99 ${baseline.p99} ms${cpuNote(baseline)}`,
+    },
+  ]);
+  if (only.length === 0) print(await baselineReferences(baseline));
+}
 
 const app = await benchApp();
 try {
   for (const measure of measures) {
     if (only.length && !only.some((word) => measure.name.startsWith(word))) continue;
+    // growth is asked for by name only (it seeds millions of rows).
+    if (only.length === 0 && measure.name === 'growth') continue;
     console.log(`\n${measure.name}`);
-    print(await measure.run({ app, load, baseline, bare: () => bareBaseline() }));
+    print(await measure.run({ app, load, baseline, bare: () => bareBaseline(), args: only.slice(1) }));
   }
 } finally {
   await app.close();

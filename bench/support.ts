@@ -25,10 +25,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real server on a fresh file SQLite database, listening on a free loopback port. */
-export async function benchApp(options: { serveWeb?: boolean; env?: Record<string, string> } = {}): Promise<BenchApp> {
+/** The real server on a fresh file SQLite database (or env DATABASE_URL), on a loopback port (a free one by default). */
+export async function benchApp(
+  options: { serveWeb?: boolean; env?: Record<string, string>; port?: number } = {},
+): Promise<BenchApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const port = await freePort();
+  const port = options.port || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -66,4 +68,27 @@ export async function postgresBenchDatabase(): Promise<{ url: string; drop(): Pr
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+export const BENCH_PASSWORD = 'bench-password-1';
+
+/** A registered member of the bench database, with its bearer token and account id. */
+export async function benchMember(app: { url: string }, email: string): Promise<{ token: string; userId: string }> {
+  const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    // Better Auth refuses cross-site-looking requests without an Origin in production (CSRF protection).
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD, name: email.split('@')[0] }),
+  });
+  const token = signUp.headers.get('set-auth-token') ?? '';
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const registered = await fetch(`${app.url}/api/portal/registerUser`, {
+    method: 'POST',
+    headers: { ...form, authorization: `Bearer ${token}` },
+    body: new URLSearchParams({ sUserName: email.split('@')[0] ?? 'bench', sCode: '', sReferredByCode: '' }),
+  });
+  const answer = (await registered.json()) as { iErrorCode: number };
+  if (answer.iErrorCode !== 0) throw new Error(`bench member not registered: ${JSON.stringify(answer)}`);
+  return { token, userId: user.id };
 }

@@ -50,10 +50,18 @@ export interface CollectionInfo {
   iSort: number;
 }
 
+/** getInventory's page: this many of each collection's items (optional iPageSize, at most the maximum), page iPage (from 1). */
+export const INVENTORY_PAGE_SIZE = 100;
+export const INVENTORY_MAX_PAGE_SIZE = 200;
+
 /** getInventory: one collection of the member's items. */
 export interface InventoryCollection extends CollectionInfo {
+  /** How many items of this collection the member holds, in all pages. */
   iCount: number;
+  /** This page of them, oldest first. */
   aItems: Collectible[];
+  /** More of this collection's items follow on the next page (getInventory iPage + 1, or getCollection). */
+  bMore: boolean;
 }
 
 export interface InventoryAnswer extends Answer {
@@ -67,7 +75,12 @@ export interface CollectionAnswer extends Answer {
   sContractAddress: string;
   pCollection: CollectionInfo & { iTotal: number };
   aItems: Collectible[];
+  /** Asked for a page (iPageSize): more of the member's items follow. */
+  bMore?: boolean;
 }
+
+/** What /home's dashboard shows of the member's Agents (getCollection iPageSize): the first four. */
+export const HOME_AGENTS = 4;
 
 export interface ItemAnswer extends Answer {
   sContractAddress: string;

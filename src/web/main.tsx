@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { getAuthState, refreshSession, subscribeAuth } from './lib/auth';
+import { acceptSession, getAuthState, refreshSession, subscribeAuth } from './lib/auth';
 import { initDebug } from './lib/debug';
 import { lastKnownFlags, loadFlags, setFlags } from './lib/flags';
 import { documentShell, markShellLive } from './lib/shell';
@@ -30,6 +30,11 @@ if (shell === null || (shell === 'member') !== mayHaveSession) {
 // and by the query client, api/queryClient). These few requests go first, then the page's layout
 // and screen download while they are answered.
 const pageLoad = mayHaveSession ? startMemberPageAt(window.location.pathname, getAuthState().token as string) : null;
+// A reload whose member's data the persisted cache holds (lib/pageLoad) starts without waiting for
+// any answer: signed in as this tab's session was last confirmed to be, with the flags last seen;
+// the session check below confirms it (or signs out, which goes to /login as ever).
+const cached = pageLoad?.cached ?? null;
+if (cached && pageLoad) acceptSession(pageLoad.token, cached.user);
 const checks = Promise.all([loadFlags(pageLoad?.flags), refreshSession(pageLoad?.session)]);
 preloadRoute(window.location.pathname, lastKnownFlags());
 
@@ -38,7 +43,7 @@ preloadRoute(window.location.pathname, lastKnownFlags());
  * until its module has finished evaluating.
  */
 async function start(): Promise<void> {
-  const [flags] = await checks;
+  const [flags] = cached ? [lastKnownFlags()] : await checks;
   setFlags(flags);
   const router = createAppRouter(flags);
 
@@ -65,7 +70,8 @@ async function start(): Promise<void> {
   // In a transition, React renders in slices and yields to the browser between them (a click on
   // the shell is answered meanwhile, its part hydrated first) instead of in one long task.
   const signedIn = getAuthState().status === 'signedIn';
-  if (root === null && (shell === 'member') === signedIn && window.location.search === '') {
+  // Painted from the cache, the first render shows the page itself, not the shell's wait for it.
+  if (root === null && (shell === 'member') === signedIn && window.location.search === '' && !cached) {
     startTransition(() => {
       hydrateRoot(container, app);
     });

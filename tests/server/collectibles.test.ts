@@ -98,6 +98,49 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     });
   });
 
+  it('pages the inventory per collection, each count of every page (decision 0211)', async () => {
+    const page = async (fields: Record<string, string>) =>
+      (await t.call('getInventory', fields, alice.token)) as unknown as InventoryAnswer;
+    const all = await inventory(alice);
+    expect(all.aCollections.map((c) => [c.sCollectionID, c.iCount, c.aItems.length, c.bMore])).toEqual([
+      ['agent', 2, 2, false],
+      ['mythopedia', 1, 1, false],
+    ]);
+    const first = await page({ iPageSize: '1' });
+    expect(first.aCollections.map((c) => [c.sCollectionID, c.iCount, c.aItems.length, c.bMore])).toEqual([
+      ['agent', 2, 1, true],
+      ['mythopedia', 1, 1, false],
+    ]);
+    const second = await page({ iPageSize: '1', iPage: '2' });
+    expect(second.aCollections.map((c) => [c.sCollectionID, c.aItems.length, c.bMore])).toEqual([
+      ['agent', 1, false],
+      ['mythopedia', 0, false],
+    ]);
+    // The pages together are the whole inventory, in the same order.
+    expect([first.aCollections[0]?.aItems[0]?.sItemID, second.aCollections[0]?.aItems[0]?.sItemID]).toEqual(
+      all.aCollections[0]?.aItems.map((i) => i.sItemID),
+    );
+    // getCollection pages only when asked (/home asks for its first Agents), and answers every item otherwise.
+    const firstAgent = (await t.call(
+      'getCollection',
+      { sCollectionID: 'agent', iPageSize: '1' },
+      alice.token,
+    )) as unknown as CollectionAnswer;
+    expect([firstAgent.aItems.map((i) => i.sItemID), firstAgent.bMore]).toEqual([
+      [first.aCollections[0]?.aItems[0]?.sItemID],
+      true,
+    ]);
+    const every = (await t.call(
+      'getCollection',
+      { sCollectionID: 'agent' },
+      alice.token,
+    )) as unknown as CollectionAnswer;
+    expect([every.aItems.length, every.bMore]).toEqual([2, undefined]);
+    expect(await t.call('getInventory', { iPageSize: '201' }, alice.token)).toMatchObject({
+      iErrorCode: ErrorCode.BAD_INPUT,
+    });
+  });
+
   it('serves the share view and the collections list to anyone', async () => {
     const [sItemID] = itemIds(await inventory(alice));
     const shared = (await t.call('getPublicItem', { sItemID: sItemID as string })) as unknown as ItemAnswer;

@@ -1,6 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { APP_VERSION, CACHE_MAX_AGE_MS, CACHE_THROTTLE_MS } from '../config';
 import { STORAGE } from '../lib/storage';
 
@@ -11,7 +11,7 @@ import { STORAGE } from '../lib/storage';
  * A query with `meta: { persist: false }` (a large published list) stays in memory only.
  */
 export function startPersistence(queryClient: QueryClient): void {
-  persistQueryClient({
+  const options = {
     queryClient,
     persister: createSyncStoragePersister({
       storage: window.localStorage,
@@ -22,7 +22,11 @@ export function startPersistence(queryClient: QueryClient): void {
     buster: APP_VERSION,
     dehydrateOptions: {
       // The library's default (successful queries only), minus those that opt out.
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+      shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist !== false,
     },
-  });
+  };
+  const [, restored] = persistQueryClient(options);
+  // Writes follow the cache's changes; what the page answered before persistence started is written
+  // once now, so a reload of this very page finds it (lib/pageLoad paints /home from it).
+  void restored.then(() => persistQueryClientSave(options));
 }

@@ -5,6 +5,7 @@ import type { UserData, UserDataAnswer } from '../../protocol/identity';
 import { portal } from '../api/client';
 import { type AuthUser, useAuth } from './auth';
 import { signOut } from './authSession';
+import { userDataKey } from './pageLoad';
 
 /** The member's data as the app uses it (docs/product.md §3): pUserData without aGameVars, and pGameVars. */
 export type MemberData =
@@ -14,7 +15,7 @@ export type MemberData =
 /** Query keys of the member's own data; invalidate `memberKeys.all` after anything that changes pUserData. */
 export const memberKeys = {
   all: ['userData'] as const,
-  data: (userId: string) => [...memberKeys.all, userId] as const,
+  data: userDataKey,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AGENT_TEMPLATE_ID } from '../../protocol/collectibles';
+import { AGENT_TEMPLATE_ID, HOME_AGENTS } from '../../protocol/collectibles';
 import { portal } from '../api/client';
 import type { MemberData } from './memberData';
 
@@ -47,7 +47,7 @@ async function memberPageLoad(pathname: string, { rendered = true } = {}) {
   await Promise.all([loadFlags(pageLoad.flags), refreshSession(pageLoad.session)]);
   const { firstRenderDone } = await import('./pageLoadQueries');
   const memberData = await import('./memberData');
-  const { collectionQueryOptions } = await import('../features/collectibles/api/collectibles');
+  const { collectionFirstQueryOptions } = await import('../features/collectibles/api/collectibles');
   const settled = () =>
     Promise.all(
       queryClient
@@ -66,7 +66,7 @@ async function memberPageLoad(pathname: string, { rendered = true } = {}) {
     startMemberPageAt,
     queryClient,
     firstRenderDone,
-    collectionQueryOptions,
+    collectionFirstQueryOptions,
     ...memberData,
   };
 }
@@ -99,7 +99,7 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
 
     // The app's calls, as lib/memberData and the dashboard make them.
     const member = await page.queryClient.fetchQuery(page.userDataQueryOptions('tok', 'u1'));
-    const agents = await page.queryClient.fetchQuery(page.collectionQueryOptions(AGENT_TEMPLATE_ID));
+    const agents = await page.queryClient.fetchQuery(page.collectionFirstQueryOptions(AGENT_TEMPLATE_ID, HOME_AGENTS));
     expect(member.registered).toBe(true);
     expect(agents.aItems[0]?.sItemID).toBe('i1');
     expect(page.server.fetch).toHaveBeenCalledTimes(4);

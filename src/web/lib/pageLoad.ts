@@ -1,6 +1,8 @@
 import type { Fields } from '../api/client';
 import { actionRequest } from '../api/request';
-import { AUTH_BASE, PORTAL_BASE } from '../config';
+import { APP_VERSION, AUTH_BASE, CACHE_MAX_AGE_MS, PORTAL_BASE } from '../config';
+import type { AuthUser } from './auth';
+import { local, STORAGE, session } from './storage';
 
 /**
  * A signed-in member's page load asks the same few things every time before it can show anything:
@@ -28,9 +30,66 @@ export interface SentQuery extends RouteQuery {
   response: Promise<Response>;
 }
 
+/**
+ * What the persisted query cache (api/persist: localStorage `cache`, 24 h) holds for a reload of
+ * this tab's page by the member its session was last confirmed to be: their data and the route's
+ * queries, keyed by each query's hash. The page paints from it before any request answers
+ * (lib/pageLoadQueries), then the answers to the requests sent with the page replace it.
+ */
+export interface CachedPageLoad {
+  user: AuthUser;
+  answers: Map<string, { data: unknown; updatedAt: number }>;
+}
+
+/** The member's data's query key (lib/memberData memberKeys.data), kept here so the entry does not load TanStack Query. */
+export const userDataKey = (userId: string) => ['userData', userId] as const;
+
+interface PersistedQuery {
+  queryHash: string;
+  state: { data?: unknown; dataUpdatedAt: number; status: string };
+}
+
+/**
+ * Remembers the member this tab's session belongs to, with the tail of its token (never the token
+ * again), so that a reload can tell the cache it finds is this session's member's.
+ */
+export function rememberMember(token: string, user: AuthUser): void {
+  session.set(STORAGE.member, JSON.stringify({ tokenTail: token.slice(-12), user }));
+}
+
+function cachedPageLoad(token: string, routeQueries: readonly RouteQuery[]): CachedPageLoad | null {
+  if (routeQueries.length === 0) return null;
+  try {
+    const member = JSON.parse(session.get(STORAGE.member) ?? 'null') as { tokenTail: string; user: AuthUser } | null;
+    if (!member || member.tokenTail !== token.slice(-12)) return null;
+    const persisted = JSON.parse(local.get(STORAGE.queryCache) ?? 'null') as {
+      buster: string;
+      timestamp: number;
+      clientState: { queries: PersistedQuery[] };
+    } | null;
+    if (!persisted || persisted.buster !== APP_VERSION || Date.now() - persisted.timestamp > CACHE_MAX_AGE_MS) {
+      return null;
+    }
+    const wanted = [userDataKey(member.user.id), ...routeQueries.map((q) => q.queryKey)].map((key) =>
+      JSON.stringify(key),
+    );
+    const answers = new Map<string, { data: unknown; updatedAt: number }>();
+    for (const query of persisted.clientState.queries) {
+      if (query.state.status === 'success' && wanted.includes(query.queryHash)) {
+        answers.set(query.queryHash, { data: query.state.data, updatedAt: query.state.dataUpdatedAt });
+      }
+    }
+    return answers.size === wanted.length ? { user: member.user, answers } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The requests a member's page load sent before the app ran. */
 export interface MemberPageLoad {
   token: string;
+  /** What the persisted cache holds for this reload, if the page paints from it. */
+  cached: CachedPageLoad | null;
   /** Read by main.tsx's start (lib/flags loadFlags, lib/auth refreshSession). */
   flags: Promise<Response>;
   session: Promise<Response>;
@@ -57,8 +116,10 @@ let started: MemberPageLoad | null = null;
  */
 export function startMemberPage(token: string, routeQueries: readonly RouteQuery[]): MemberPageLoad {
   if (started) return started;
+  const cached = cachedPageLoad(token, routeQueries);
   started = {
     token,
+    cached,
     flags: portal('getFlags', {}, null),
     session: send({
       url: `${AUTH_BASE}/get-session`,
@@ -67,8 +128,11 @@ export function startMemberPage(token: string, routeQueries: readonly RouteQuery
     userData: portal('getUserData', {}, token),
     route: routeQueries.map((query) => ({ ...query, response: portal(query.action, query.fields, token) })),
   };
-  for (const { response, heard } of started.route) {
+  for (const { response, heard, queryKey } of started.route) {
     if (!heard) continue;
+    // From the cache first: the art of a reload starts downloading before any answer.
+    const remembered = cached?.answers.get(JSON.stringify(queryKey));
+    if (remembered) heard(remembered.data);
     response
       .then((answer) => (answer.ok ? (answer.clone().json() as Promise<unknown>) : null))
       .then((answer) => answer && heard(answer))

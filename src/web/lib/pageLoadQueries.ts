@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { NOTICE_KINDS } from '../../protocol/rewards';
 import { ok, portal } from '../api/client';
 import { getAuthState, subscribeAuth } from './auth';
-import { fetchUserData, userDataQueryOptions } from './memberData';
-import { type MemberPageLoad, sentPageLoad } from './pageLoad';
+import { fetchUserData, type MemberData, memberKeys, userDataQueryOptions } from './memberData';
+import { type CachedPageLoad, type MemberPageLoad, rememberMember, sentPageLoad } from './pageLoad';
 
 /**
  * A member's page-load requests (lib/pageLoad) become the fetches of their queries in the one query
@@ -28,7 +29,15 @@ export const firstRenderDone = (): void => rendered();
  * That is before the first route runs (main.tsx waits for the session before making the router).
  */
 export function adoptPageLoad(client: QueryClient): void {
+  // Whoever the session is confirmed to be, this tab remembers: its next reload may paint from the cache.
+  const remember = () => {
+    const auth = getAuthState();
+    if (auth.status === 'signedIn') rememberMember(auth.token, auth.user);
+  };
+  subscribeAuth(remember);
   const pageLoad = sentPageLoad();
+  if (pageLoad?.cached) paintFromCache(client, pageLoad.cached);
+  remember();
   if (!pageLoad) return;
   const adopt = () => {
     const auth = getAuthState();
@@ -46,13 +55,35 @@ export function adoptPageLoad(client: QueryClient): void {
   });
 }
 
+/**
+ * A reload that found this member's data and the route's queries in the persisted cache
+ * (lib/pageLoad): they go into the query client before the first render, which then shows the
+ * page at once; the page load's answers replace them (fillQueryClient). Not when the cached data
+ * still holds a notice: popups show from the server's answer only, never twice from a stale copy.
+ */
+function paintFromCache(client: QueryClient, cached: CachedPageLoad): void {
+  const userData = cached.answers.get(JSON.stringify(memberKeys.data(cached.user.id)));
+  const member = userData?.data as MemberData | undefined;
+  if (!member?.registered) return;
+  const data = member.pUserData as unknown as Record<string, unknown>;
+  if (NOTICE_KINDS.some((kind) => (Array.isArray(data[kind]) ? (data[kind] as []).length > 0 : Boolean(data[kind])))) {
+    return;
+  }
+  for (const [hash, { data: answer, updatedAt }] of cached.answers) {
+    client.setQueryData(JSON.parse(hash) as unknown[], answer, { updatedAt });
+  }
+}
+
 /** Puts the page load's requests into `client` as its queries' fetches; settles when they have. */
 export function fillQueryClient(client: QueryClient, pageLoad: MemberPageLoad, userId: string): Promise<unknown> {
   const { token } = pageLoad;
   const readUserData = readOnce(pageLoad.userData, (sent) => fetchUserData(token, sent));
+  // staleTime 0: a reload that painted from the cache has (recent) data already; the answers sent
+  // with the page are newer and replace it.
   return Promise.all([
     client.prefetchQuery({
       ...userDataQueryOptions(token, userId),
+      staleTime: 0,
       queryFn: async () => {
         try {
           return await readUserData();
@@ -64,6 +95,7 @@ export function fillQueryClient(client: QueryClient, pageLoad: MemberPageLoad, u
     ...pageLoad.route.map(({ queryKey, action, fields, response }) =>
       client.prefetchQuery({
         queryKey,
+        staleTime: 0,
         queryFn: readOnce(response, async (sent) => ok(await portal(action, fields, { token, sent }))),
       }),
     ),

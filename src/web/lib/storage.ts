@@ -6,6 +6,8 @@
 export const STORAGE = {
   /** Session-style auth (docs/product.md §9): the bearer token lives only as long as the tab session. */
   token: 'auth.token',
+  /** The member this tab's session was last confirmed to be (lib/pageLoad): a reload paints from the cache for them only. */
+  member: 'auth.member',
   /** "This browser has logged in before" (docs/product.md §2 entry routing, /cursebreaker gate). */
   hasLoggedIn: 'bHasLoggedIn',
   /** Path + query a signed-out visitor asked for, restored after sign-in. */

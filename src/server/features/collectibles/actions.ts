@@ -21,14 +21,16 @@ export const collectiblesActions: ActionDef[] = [
     name: 'getCollection',
     input: getCollectionInput,
     auth: 'member',
-    async handler({ sCollectionID }, { deps, user }): Promise<CollectionAnswer | Answer> {
-      const found = await memberCollection(deps.db, user.id, sCollectionID);
+    async handler({ sCollectionID, iPage, iPageSize }, { deps, user }): Promise<CollectionAnswer | Answer> {
+      const page = iPageSize === undefined ? undefined : { page: iPage, size: iPageSize };
+      const found = await memberCollection(deps.db, user.id, sCollectionID, page);
       if (!found) return fail(ErrorCode.NOT_FOUND);
       return {
         iErrorCode: ErrorCode.OK,
         sContractAddress: deps.config.contractAddress,
         pCollection: found.collection,
         aItems: found.items,
+        ...(found.more === undefined ? {} : { bMore: found.more }),
       };
     },
   }),

@@ -119,6 +119,33 @@ const ownedItemsOf = prepared((db: CollectiblesDb, ownerUserId: string, collecti
     .orderBy('item.id'),
 );
 
+/** One page of the member's items of a collection, oldest first. */
+export function ownedItemsPage(
+  db: CollectiblesDb,
+  ownerUserId: string,
+  collectionId: string,
+  page: { offset: number; limit: number },
+): Promise<ItemRow[]> {
+  return selectItems(db)
+    .where('item.owner_user_id', '=', ownerUserId)
+    .where('item.collection_id', '=', collectionId)
+    .orderBy('item.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+/** How many items the member holds of each collection (an index range count: item_owner). */
+export async function countOwnedByCollection(db: CollectiblesDb, ownerUserId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('item')
+    .select(['collection_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('owner_user_id', '=', ownerUserId)
+    .groupBy('collection_id')
+    .execute();
+  return new Map(rows.map((r) => [r.collection_id, Number(r.n)]));
+}
+
 /** One prepared query per list length, for the few items pending notices name. */
 const itemsByIdList = new Map<number, (db: CollectiblesDb, ...ids: number[]) => Promise<ItemRow[]>>();
 const MAX_LISTED = 16;

@@ -4,12 +4,14 @@ import { type CollectionRow, findCollectionRow, listCollectionRows } from './cat
 import {
   type CollectionCounts,
   countItemsByCollection,
+  countOwnedByCollection,
   countsOf,
   findItem,
   findItemsByIds,
   findOwnedItem,
   type ItemRow,
   listOwnedItems,
+  ownedItemsPage,
 } from './items';
 import { mediaUrl } from './media';
 import { parseTraits, traitCountKey, withRarity } from './rarity';
@@ -131,16 +133,29 @@ export async function listCollections(db: CollectiblesDb): Promise<Array<Collect
   return rows.map((row) => ({ ...collectionInfo(row), iTotal: totals.get(row.id) ?? 0 }));
 }
 
-/** The member's items grouped by collection, in collection order; collections they own nothing of are left out. */
-export async function memberInventory(db: CollectiblesDb, userId: string): Promise<InventoryCollection[]> {
-  const [collections, items] = await Promise.all([listCollectionRows(db), listOwnedItems(db, userId)]);
-  const views = await withNewMarks(db, items, await collectibleViews(db, items));
-  return collections
-    .map((row) => {
-      const aItems = views.filter((v) => v.sCollectionID === row.id);
-      return { ...collectionInfo(row), iCount: aItems.length, aItems };
-    })
-    .filter((c) => c.iCount > 0);
+/**
+ * The member's items grouped by collection, in collection order, one page of each (its count is of
+ * every page) or, without a page, all of them (the console's member view pages them itself);
+ * collections they own nothing of are left out.
+ */
+export async function memberInventory(
+  db: CollectiblesDb,
+  userId: string,
+  page?: { page: number; size: number },
+): Promise<InventoryCollection[]> {
+  const [collections, counts] = await Promise.all([listCollectionRows(db), countOwnedByCollection(db, userId)]);
+  const offset = page ? (page.page - 1) * page.size : 0;
+  const held = collections.filter((row) => (counts.get(row.id) ?? 0) > 0);
+  return Promise.all(
+    held.map(async (row) => {
+      const items = page
+        ? await ownedItemsPage(db, userId, row.id, { offset, limit: page.size })
+        : await listOwnedItems(db, userId, row.id);
+      const iCount = counts.get(row.id) ?? 0;
+      const aItems = await withNewMarks(db, items, await collectibleViews(db, items));
+      return { ...collectionInfo(row), iCount, aItems, bMore: offset + items.length < iCount };
+    }),
+  );
 }
 
 /** One collection's info with the member's items of it; undefined for an unknown collection. */
@@ -148,16 +163,19 @@ export async function memberCollection(
   db: CollectiblesDb,
   userId: string,
   collectionId: string,
-): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[] } | undefined> {
+  page?: { page: number; size: number },
+): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[]; more?: boolean } | undefined> {
   const row = await findCollectionRow(db, collectionId);
   if (!row) return undefined;
-  const [items, totals] = await Promise.all([
-    listOwnedItems(db, userId, collectionId).then(async (rows) =>
-      withNewMarks(db, rows, await collectibleViews(db, rows)),
-    ),
-    countItemsByCollection(db, [collectionId]),
-  ]);
-  return { collection: { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 }, items };
+  // One more than the page says whether another follows.
+  const listed = page
+    ? ownedItemsPage(db, userId, collectionId, { offset: (page.page - 1) * page.size, limit: page.size + 1 })
+    : listOwnedItems(db, userId, collectionId);
+  const [rows, totals] = await Promise.all([listed, countItemsByCollection(db, [collectionId])]);
+  const shown = page ? rows.slice(0, page.size) : rows;
+  const items = await withNewMarks(db, shown, await collectibleViews(db, shown));
+  const collection = { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 };
+  return page ? { collection, items, more: rows.length > page.size } : { collection, items };
 }
 
 /** The art of each member's first item of a collection (chat shows their first Agent as their avatar). */

@@ -17,10 +17,10 @@ export const rewardsActions: ActionDef[] = [
     name: 'getInventory',
     input: getInventoryInput,
     auth: 'member',
-    // Everything the member holds: the ledger's balances and the collectibles it granted.
-    async handler(_input, { deps, user }): Promise<InventoryAnswer> {
+    // Everything the member holds: the ledger's balances and the collectibles it granted, a page of each collection.
+    async handler({ iPage, iPageSize }, { deps, user }): Promise<InventoryAnswer> {
       const [aCollections, balance] = await Promise.all([
-        memberInventory(deps.db, user.id),
+        memberInventory(deps.db, user.id, { page: iPage, size: iPageSize }),
         findBalance(deps.db, user.id),
       ]);
       return {

@@ -32,32 +32,49 @@ export async function readStatement(
   userId: string,
   page: { beforeId?: number; limit: number },
 ): Promise<StatementPage> {
-  const running = db
+  // The balances after each line: the member's balance now (kept with every ledger row, in the same
+  // transaction) less what moved after it, i.e. the lines newer than the page and the page's own
+  // newer lines. One statement, so a page is one snapshot; it reads the page and what is newer than
+  // it, never the whole ledger (issue 31: a member's statement at a million rows).
+  const points = sql<number>`case when asset = 'points' then amount else 0 end`;
+  const tickets = sql<number>`case when asset = 'tickets' then amount else 0 end`;
+  let lines = db
     .selectFrom('ledger')
-    .select([
-      'id',
-      'asset',
-      'amount',
-      'item_id',
-      'reason',
-      'created_at',
-      sql<number>`sum(case when asset = 'points' then amount else 0 end) over (order by id rows unbounded preceding)`.as(
-        'points_after',
-      ),
-      sql<number>`sum(case when asset = 'tickets' then amount else 0 end) over (order by id rows unbounded preceding)`.as(
-        'tickets_after',
-      ),
-    ])
-    .where('user_id', '=', userId);
-  let query = db
-    .selectFrom(running.as('movement'))
-    .selectAll()
+    .select(['id', 'asset', 'amount', 'item_id', 'reason', 'created_at'])
+    .where('user_id', '=', userId)
     // A grant of nothing (an empty daily reward) is not a movement.
     .where('amount', '!=', 0)
     .orderBy('id', 'desc')
     .limit(page.limit + 1);
-  if (page.beforeId !== undefined) query = query.where('id', '<', page.beforeId);
-  const rows = await query.execute();
+  if (page.beforeId !== undefined) lines = lines.where('id', '<', page.beforeId);
+  const newer = db
+    .selectFrom('ledger')
+    .select([
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>(points), sql<number>`0`).as('points'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>(tickets), sql<number>`0`).as('tickets'),
+    ])
+    .where('user_id', '=', userId)
+    .where('id', '>=', page.beforeId ?? Number.MAX_SAFE_INTEGER);
+  const rows = await db
+    .selectFrom(lines.as('movement'))
+    .innerJoin(newer.as('newer'), (join) => join.onTrue())
+    .leftJoin('balance', (join) => join.on('balance.user_id', '=', userId))
+    .select([
+      'movement.id',
+      'movement.asset',
+      'movement.amount',
+      'movement.item_id',
+      'movement.reason',
+      'movement.created_at',
+      sql<number>`coalesce(balance.points, 0) - newer.points - coalesce(sum(case when movement.asset = 'points' then movement.amount else 0 end) over (order by movement.id desc rows between unbounded preceding and 1 preceding), 0)`.as(
+        'points_after',
+      ),
+      sql<number>`coalesce(balance.tickets, 0) - newer.tickets - coalesce(sum(case when movement.asset = 'tickets' then movement.amount else 0 end) over (order by movement.id desc rows between unbounded preceding and 1 preceding), 0)`.as(
+        'tickets_after',
+      ),
+    ])
+    .orderBy('movement.id', 'desc')
+    .execute();
   const shown = rows.slice(0, page.limit);
   const items = await collectiblesByIds(
     db,

@@ -38,6 +38,15 @@ export const collectionQueryOptions = (sCollectionID: string) =>
     staleTime: 15_000,
   });
 
+/** The first `size` of the member's items of a collection (a page, not all of them: /home's dashboard). */
+export const collectionFirstQueryOptions = (sCollectionID: string, size: number) =>
+  queryOptions({
+    queryKey: collectiblesKeys.collectionFirst(sCollectionID, size),
+    queryFn: async () =>
+      ok(await portal<CollectionAnswer>('getCollection', { sCollectionID, iPageSize: size }, { token: token() })),
+    staleTime: 15_000,
+  });
+
 export const itemQueryOptions = (sItemID: string, shared: boolean) =>
   queryOptions({ queryKey: collectiblesKeys.item(sItemID, shared), queryFn: () => getItem(sItemID, shared) });
 
@@ -47,6 +56,11 @@ export const collectionsQueryOptions = () =>
 export function useInventory() {
   const auth = useAuth();
   return useQuery({ ...inventoryQueryOptions(), enabled: auth.status === 'signedIn' });
+}
+
+export function useCollectionFirst(sCollectionID: string, size: number) {
+  const auth = useAuth();
+  return useQuery({ ...collectionFirstQueryOptions(sCollectionID, size), enabled: auth.status === 'signedIn' });
 }
 
 export function useCollection(sCollectionID: string | null) {

@@ -86,6 +86,14 @@ export default function InventoryScreen() {
                 <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
               ))}
             </div>
+            {/* getInventory answers a page of each collection (decision 0211): the rest are on its page. */}
+            {collection.bMore && (
+              <p className="muted">
+                <Link to={`${ROUTES.collectibles}?sCollectionID=${encodeURIComponent(collection.sCollectionID)}`}>
+                  See all {collection.iCount} in {collection.sName}
+                </Link>
+              </p>
+            )}
           </section>
         ))}
       {filter !== 'all' &&

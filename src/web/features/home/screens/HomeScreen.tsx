@@ -1,5 +1,6 @@
 import { Gamepad2, Package, Store, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { HOME_AGENTS } from '../../../../protocol/collectibles';
 import { AGENT_TEMPLATE_ID } from '../../../../protocol/identity';
 import type { DailyRewardDay } from '../../../../protocol/rewards';
 import { ROUTES } from '../../../../protocol/routes';
@@ -10,7 +11,7 @@ import { Card } from '../../../ui/Card';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import { CardSkeletons } from '../../../ui/Skeleton';
-import { collectionQueryOptions, useCollection } from '../../collectibles/api/collectibles';
+import { collectionFirstQueryOptions, useCollectionFirst } from '../../collectibles/api/collectibles';
 import { CollectibleCard } from '../../collectibles/components/CollectibleCard';
 import { DailyRewardInfo, DailyRewardStrip } from '../../rewards/components/DailyRewardStrip';
 import { buildPopupQueue } from '../../rewards/model/popupQueue';
@@ -30,7 +31,7 @@ const ONWARD = [
  */
 export function loader(): null {
   if (typeof window !== 'undefined' && getAuthState().token) {
-    void queryClient.prefetchQuery(collectionQueryOptions(AGENT_TEMPLATE_ID));
+    void queryClient.prefetchQuery(collectionFirstQueryOptions(AGENT_TEMPLATE_ID, HOME_AGENTS));
   }
   return null;
 }
@@ -38,7 +39,8 @@ export function loader(): null {
 /** /home: the member's dashboard. */
 export default function HomeScreen() {
   const member = useUserData();
-  const agents = useCollection(AGENT_TEMPLATE_ID);
+  // The first few only (getCollection pages): a member holding thousands does not download them all here.
+  const agents = useCollectionFirst(AGENT_TEMPLATE_ID, HOME_AGENTS);
   if (!member.data?.registered) return <Loading />;
   const { pUserData, pGameVars } = member.data;
   const rewards = (pGameVars.aDailyRewards as DailyRewardDay[] | undefined) ?? [];
@@ -99,7 +101,7 @@ export default function HomeScreen() {
           <CardSkeletons count={4} />
         ) : agents.data?.aItems.length ? (
           <div className="grid">
-            {agents.data.aItems.slice(0, 4).map((item) => (
+            {agents.data.aItems.slice(0, HOME_AGENTS).map((item) => (
               <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} eager />
             ))}
           </div>
