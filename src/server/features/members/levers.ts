@@ -8,11 +8,12 @@ import type { MembersDb } from './tables';
  * operators' notes and console sessions (the operators' working records, not data the member gave
  * or made), Better Auth's credential rows and wallet challenges (secrets in all but name), and
  * columns that name another member or are internal keys (the referrer's id, idempotency keys and
- * nonces, which embed other members' ids).
+ * nonces, which embed other members' ids; internal item numbers, which no member answer carries:
+ * the member's items are named by their public id).
  */
 const MEMBER_COPY = {
   tables: ['member_note', 'console_session', 'account', 'verification', 'wallet_nonce'],
-  columns: /^(referred_by_user_id|idem_key|nonce)$/,
+  columns: /^(referred_by_user_id|idem_key|nonce|item_id)$/,
 };
 
 /**
