@@ -198,7 +198,7 @@ test.describe('platform shell', () => {
     // What each screen is for: the sign-in button, the instructions' text, the game to play.
     const keyElement: Record<string, (page: Page) => Locator> = {
       '/login': (page) => page.getByRole('button', { name: 'Log In' }),
-      '/instructions': (page) => page.getByRole('heading', { level: 2, name: 'Joining' }),
+      '/instructions': (page) => page.getByRole('heading', { level: 2, name: 'Points and tickets' }),
       '/games': (page) => page.getByRole('link', { name: 'Play Monster Breaker: M1 Demo' }),
     };
     for (const width of [1280, 375]) {

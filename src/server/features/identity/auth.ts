@@ -1,5 +1,5 @@
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -44,6 +44,7 @@ export function createAuth(opts: {
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => mail.resetPassword(user.email, token),
+      onPasswordReset: ({ user }) => mail.passwordChanged(user.email),
     },
     emailVerification: {
       expiresIn: HOUR,
@@ -69,7 +70,15 @@ export function createAuth(opts: {
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
     // Identity events reach the audit log; a passed second factor makes the session a console session.
-    hooks: { after: createAuthMiddleware((ctx) => auditAuthEvent(ctx, { db, now: opts.now ?? Date.now })) },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        await auditAuthEvent(ctx, { db, now: opts.now ?? Date.now });
+        const user = ctx.context.session?.user;
+        if (ctx.path === '/change-password' && user && !(ctx.context.returned instanceof APIError)) {
+          await mail.passwordChanged(user.email);
+        }
+      }),
+    },
     // admin: roles (the console's, protocol/console.ts) and bans (operators, issue 27); twoFactor:
     // TOTP and backup codes. Both are driven by console actions, never by the admin HTTP routes.
     plugins: [
