@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  closeRewardPopups,
   expectAccessible,
   latestMail,
   PASSWORD,
@@ -34,7 +35,7 @@ test('a member shares an Agent; a friend joins from the share page and the share
 
   // The preview apps read: og:url keeps the code, og:image is a PNG of 1200×630.
   const html = await (await request.get(link)).text();
-  expect(html).toContain(`<meta property="og:url" content="${link}"`);
+  expect(html).toContain(`<meta property="og:url" content="${link.replace('&', '&amp;')}"`);
   const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1] as string;
   expect(image).toMatch(/\/media\/previews\/.+\.png\?v=/);
   const png = await request.get(image);
@@ -80,7 +81,7 @@ test('a member shares an Agent; a friend joins from the share page and the share
     )
     .toBe(before.iRaffleTickets + 1);
   await page.goto('/home');
-  const popup = page.locator('dialog[data-state="open"]');
-  await expect(popup).toContainText('Your referral joined');
-  await expect(popup).toContainText(`${friendName} joined the club with your referral code.`);
+  const popups = await closeRewardPopups(page);
+  expect(popups.join('\n')).toContain('1 for a referral');
+  expect(popups.join('\n')).toContain(`Your referral joined ${friendName} joined the club with your referral code.`);
 });

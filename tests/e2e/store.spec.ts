@@ -100,7 +100,7 @@ test.describe('reward store', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');
     await expect(page.getByRole('link', { name: 'The Monster Breaker' })).toHaveCount(1);
-    await expect(page.getByText('355 points')).toBeVisible();
+    await expect(page.getByRole('main').getByText('355 points')).toBeVisible();
 
     await page
       .getByRole('navigation', { name: 'Main' })
