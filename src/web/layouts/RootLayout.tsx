@@ -32,9 +32,29 @@ export function RootLayout() {
   );
   return (
     <>
+      <SkipLink />
       <Outlet />
       <MaintenanceAlert message={alert} onClose={dismiss} />
       <ScrollRestoration />
     </>
+  );
+}
+
+/** The first stop of the Tab key on every page: straight to the page's main landmark, past the navigation. */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="skip-link"
+      onClick={(event) => {
+        const main = document.getElementById('main');
+        if (!main) return;
+        event.preventDefault();
+        if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+        main.focus();
+      }}
+    >
+      Skip to content
+    </a>
   );
 }

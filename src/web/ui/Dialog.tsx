@@ -56,9 +56,20 @@ export function Dialog({ open, onClose, title, children, footer, wide = false }:
       dialog.close();
       setState('closed');
       returnFocus(opener.current);
+      opener.current = null;
     }, DIALOG_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [open]);
+
+  // Unmounted while shown or closing (a queue of popups that ends): focus still goes somewhere sensible.
+  useEffect(
+    () => () => {
+      if (opener.current === null) return;
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) returnFocus(opener.current);
+    },
+    [],
+  );
 
   // A body that scrolls (a long item on a phone) is reachable by keyboard.
   useEffect(() => {
