@@ -10,4 +10,6 @@ export interface MaintenanceAnswer extends Answer {
 /** portal/getFlags. */
 export interface FlagsAnswer extends Answer {
   pFlags: Flags;
+  /** Where members write for help (the server's SUPPORT_EMAIL), shown on /instructions. */
+  sSupportEmail: string;
 }

@@ -28,6 +28,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cthulhu Portal <no-reply@portal.local>'),
+  SUPPORT_EMAIL: z.string().email().optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -83,6 +84,8 @@ export interface Config {
   corsOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** The address the help page gives members (SUPPORT_EMAIL; default support@<public host>). */
+  supportEmail: string;
   redisUrl?: string;
   /** Prefixes the Redis channel names (shared/bus.ts), so deployments sharing a Redis stay apart. */
   redisPrefix: string;
@@ -190,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     corsOrigins,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX,
     authSecret: secret.secret,

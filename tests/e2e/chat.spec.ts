@@ -38,7 +38,7 @@ async function enterChannel(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 2, name: `# ${name}` })).toBeVisible();
 }
 
-const composer = (page: Page) => page.getByRole('combobox', { name: /^Message #/ });
+const composer = (page: Page) => page.getByRole('textbox', { name: /^Message #/ });
 const log = (page: Page) => page.getByRole('log');
 
 test('two members chat live: mentions, markdown, unread badges, who is here, and a report', async ({

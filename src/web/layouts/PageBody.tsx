@@ -7,13 +7,13 @@ import styles from './Shell.module.css';
 
 /**
  * What the main and guarded layouts share under their headers: the routed screen, then the footer
- * (in this layout's chunk, not the entry). `waiting`: the screen cannot show yet; the loading text
- * holds a screen's height, so the footer stays below the fold and does not jump when it arrives.
+ * (in this layout's chunk, not the entry). The main landmark is a screen tall, so the footer stays
+ * below the fold and does not jump when a screen's content arrives. `waiting`: the screen cannot show yet.
  */
 export function PageBody({ waiting = false }: { waiting?: boolean }) {
   return (
     <>
-      <main id="main" className={waiting ? `${styles.main} ${styles.waiting}` : styles.main}>
+      <main id="main" className={styles.main}>
         {waiting ? (
           <>
             <Loading />

@@ -32,9 +32,30 @@ export function RootLayout() {
   );
   return (
     <>
+      <SkipLink />
       <Outlet />
       <MaintenanceAlert message={alert} onClose={dismiss} />
       <ScrollRestoration />
     </>
+  );
+}
+
+/** The first stop of the Tab key on every page: straight to the page's main landmark, past the navigation. */
+function SkipLink() {
+  return (
+    // biome-ignore lint/a11y/useValidAnchor: a real in-page link (#main); the handler only moves focus without a router navigation
+    <a
+      href="#main"
+      className="skip-link"
+      onClick={(event) => {
+        const main = document.getElementById('main');
+        if (!main) return;
+        event.preventDefault();
+        if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+        main.focus();
+      }}
+    >
+      Skip to content
+    </a>
   );
 }

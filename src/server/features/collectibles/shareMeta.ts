@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { itemRarity } from '../../../protocol/collectibles';
 import { ROUTES } from '../../../protocol/routes';
 import type { AppContext } from '../../capability';
 import { usernamesOf } from '../identity/index';
+import { MEDIA_DIR } from './catalogue';
+import { MEDIA_PREFIX, mediaUrl } from './media';
 import type { CollectiblesDb, CollectiblesTables } from './tables';
 import { publicCollectible } from './views';
 
@@ -29,6 +31,20 @@ function summary(markdown: string, max = 180): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/**
+ * The link preview of an item's art: its PNG of 1200×630 under /media/previews/ (made from the SVG
+ * by content/tools/previews.ts), or the portal's own when the art has none (an operator's URL).
+ */
+export function previewImage(image: string, mediaDir = MEDIA_DIR): string {
+  const at = image.indexOf(MEDIA_PREFIX);
+  const relative = at < 0 ? '' : (image.slice(at + MEDIA_PREFIX.length).split('?')[0] ?? '');
+  const preview = `previews/${relative.replace(/\.(svg|png|jpe?g|webp)$/, '')}.png`;
+  const found = relative !== '' && !relative.includes('..') && existsSync(path.join(mediaDir, preview));
+  return mediaUrl(found ? preview : 'previews/portal.png');
+}
+
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
 /** The Open Graph and Twitter card tags of a shared item: chat apps preview the link without running the app. */
 export function shareMetaTags(input: {
   name: string;
@@ -47,6 +63,9 @@ export function shareMetaTags(input: {
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:image', input.image],
+    ['property', 'og:image:type', 'image/png'],
+    ['property', 'og:image:width', '1200'],
+    ['property', 'og:image:height', '630'],
     ['property', 'og:url', input.url],
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', title],
@@ -82,7 +101,10 @@ export function registerShareMeta(app: FastifyInstance, ctx: AppContext<Collecti
 
   /** The viewer page with the item's tags; false when it has none (unknown item, app not built). */
   async function answerWithTags(query: string, reply: FastifyReply): Promise<boolean> {
-    const sItemID = new URLSearchParams(query).get('sItemID') ?? '';
+    const params = new URLSearchParams(query);
+    const sItemID = params.get('sItemID') ?? '';
+    // The sharer's referral code stays in the link apps open (some open og:url, not the shared address).
+    const rb = params.get('rb') ?? '';
     if (!/^[a-z2-9]{16}$/.test(sItemID)) return false;
     let html: string;
     try {
@@ -94,16 +116,15 @@ export function registerShareMeta(app: FastifyInstance, ctx: AppContext<Collecti
     if (!item) return false;
     const owner = await ownerUserName(ctx.db, sItemID);
     const base = ctx.config.publicUrl;
-    const image = item.publicMetadata.image.startsWith('http')
-      ? item.publicMetadata.image
-      : `${base}${item.publicMetadata.image}`;
+    const preview = previewImage(item.publicMetadata.image);
+    const image = preview.startsWith('http') ? preview : `${base}${preview}`;
     const tags = shareMetaTags({
       name: item.publicMetadata.name,
       rarity: itemRarity(item).tier,
       image,
       description: item.publicMetadata.description,
       owner,
-      url: `${base}${ROUTES.viewer}?sItemID=${sItemID}`,
+      url: `${base}${ROUTES.viewer}?sItemID=${sItemID}${REFERRAL_CODE.test(rb) ? `&rb=${rb}` : ''}`,
     });
     const withTags = html.replace(/<title>[^<]*<\/title>/, tags);
     reply.header('Cache-Control', 'no-cache');

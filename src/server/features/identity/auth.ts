@@ -1,6 +1,6 @@
 import { passkey } from '@better-auth/passkey';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -56,6 +56,7 @@ export function createAuth(opts: {
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => mail.resetPassword(user.email, token),
+      onPasswordReset: ({ user }) => mail.passwordChanged(user.email),
     },
     emailVerification: {
       expiresIn: HOUR,
@@ -81,11 +82,16 @@ export function createAuth(opts: {
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
     // Identity events reach the audit log; a passed second factor makes an operator's session a
-    // console session; a member who turns two-factor off forgets the devices they trusted.
+    // console session; a member who turns two-factor off forgets the devices they trusted; a
+    // changed password is mailed to the member.
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
         await auditAuthEvent(ctx, { db, now: opts.now ?? Date.now });
         await afterSecondFactorChange(ctx, db);
+        const user = ctx.context.session?.user;
+        if (ctx.path === '/change-password' && user && !(ctx.context.returned instanceof APIError)) {
+          await mail.passwordChanged(user.email);
+        }
       }),
     },
     // admin: roles (the console's, protocol/console.ts) and bans (operators, issue 27), driven by

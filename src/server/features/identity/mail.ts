@@ -9,6 +9,8 @@ export interface AuthMail {
   changeEmail(to: string, token: string): Promise<void>;
   /** Sent to the OLD address when a change is asked: what is happening, and "this wasn't me". */
   emailChangeNotice(to: string, newAddress: string): Promise<void>;
+  /** After the password changed (from /account or a reset link): "this wasn't me" leads to a reset. */
+  passwordChanged(to: string): Promise<void>;
 }
 
 export type AuthActionMode = 'verifyEmail' | 'resetPassword' | 'verifyAndChangeEmail' | 'confirmDeletion';
@@ -102,6 +104,22 @@ export function createAuthMail(mailer: Mailer, publicUrl: string): AuthMail {
           buttonLabel: "This wasn't me",
           link: new URL('/forgotpassword', publicUrl).toString(),
           footnote: 'You get this email at your current address so that a change never happens behind your back.',
+        }),
+      ),
+    passwordChanged: (to) =>
+      mailer.send(
+        renderActionMail({
+          to,
+          subject: 'Your portal password was changed',
+          heading: 'Your password was changed',
+          lines: [
+            'The password of your portal account was just changed, and every other device was signed out.',
+            'If this was you, there is nothing to do.',
+            "If this wasn't you, choose a new password now with the button below, then check the email address on your account.",
+          ],
+          buttonLabel: "This wasn't me",
+          link: new URL('/forgotpassword', publicUrl).toString(),
+          footnote: 'We send this to the account’s address whenever its password changes.',
         }),
       ),
   };

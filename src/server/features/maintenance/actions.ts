@@ -70,7 +70,11 @@ export function maintenanceActions(deps: Deps<MaintenanceTables>, maintenance = 
       input: getFlagsInput,
       auth: 'public',
       async handler() {
-        return { iErrorCode: 0, pFlags: flags.peek() ?? (await flags.get()) };
+        return {
+          iErrorCode: 0,
+          pFlags: flags.peek() ?? (await flags.get()),
+          sSupportEmail: deps.config.supportEmail,
+        };
       },
     }),
   ];

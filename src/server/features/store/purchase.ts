@@ -4,7 +4,7 @@ import { availability, type BuyStoreItemAnswer, PURCHASE_KEY_RETENTION_MS } from
 import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
 import { getFlags } from '../maintenance/index';
-import { applyGrant, findBalance, type GrantLine, LedgerError, notifyReward } from '../rewards/index';
+import { applyGrant, findBalance, type GrantLine, LedgerError } from '../rewards/index';
 import { findStoreItem, type StoreItemRow } from './catalogue';
 import type { StoreDb } from './tables';
 
@@ -106,18 +106,7 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
     throw new StoreRefusal(ErrorCode.NO_LONGER_ON_SALE, 'This item cannot be delivered right now.');
   }
 
-  await notifyReward(trx, {
-    userId,
-    key,
-    now,
-    sTitle: 'Purchase complete',
-    sMessage:
-      item.kind === 'collectible'
-        ? `You bought ${item.name}. It is in your inventory.`
-        : `You bought ${item.name}: ${tickets} raffle ticket${tickets === 1 ? '' : 's'} for the weekly raffle.`,
-    ...(itemIds[0] !== undefined ? { iItemID: itemIds[0] } : {}),
-    ...(tickets > 0 ? { iTickets: tickets } : {}),
-  });
+  // No reward notice: the store's own dialog is the one confirmation (decision 0190).
   const balance = await findBalance(trx, userId);
   return {
     iErrorCode: ErrorCode.OK,

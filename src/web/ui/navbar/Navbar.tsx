@@ -70,18 +70,18 @@ export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances
           <span>Cthulhu Portal</span>
         </Link>
         {balances && (
-          <Link
-            to={ROUTES.rewardStore}
-            className={styles.balances}
-            aria-label={`Your balance: ${formatCount(balances.points)} point${balances.points === 1 ? '' : 's'} and ${formatCount(balances.tickets)} raffle ticket${balances.tickets === 1 ? '' : 's'}`}
-          >
+          // The name is the words read out around the visible numbers (axe: label-content-name-mismatch).
+          <Link to={ROUTES.rewardStore} className={styles.balances}>
+            <span className="visually-hidden">Your balance: </span>
             <span className={styles.balance} data-balance="points">
               <Coins size={16} aria-hidden="true" />
               {formatCount(balances.points)}
+              <span className="visually-hidden"> point{balances.points === 1 ? '' : 's'} and </span>
             </span>
             <span className={styles.balance} data-balance="tickets">
               <Ticket size={16} aria-hidden="true" />
               {formatCount(balances.tickets)}
+              <span className="visually-hidden"> raffle ticket{balances.tickets === 1 ? '' : 's'}</span>
             </span>
           </Link>
         )}

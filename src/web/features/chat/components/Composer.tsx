@@ -157,9 +157,7 @@ export function Composer(props: ComposerProps) {
             aria-describedby={hintId}
             aria-autocomplete="list"
             aria-controls={listOpen ? listId : undefined}
-            aria-expanded={listOpen}
             aria-activedescendant={listOpen ? `${listId}-${highlight}` : undefined}
-            role="combobox"
             onChange={(event) => {
               setText(event.target.value);
               setCaret(event.target.selectionStart);

@@ -14,6 +14,7 @@ export function MessageMenu({ author, onEdit, onDelete, onReport, onMute }: Mess
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -21,7 +22,10 @@ export function MessageMenu({ author, onEdit, onDelete, onReport, onMute }: Mess
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      // Back to the button that opened it, not the page body.
+      button.current?.focus();
     };
     document.addEventListener('mousedown', away);
     document.addEventListener('keydown', onEscape);
@@ -35,11 +39,14 @@ export function MessageMenu({ author, onEdit, onDelete, onReport, onMute }: Mess
   if (!onEdit && !onDelete && !onReport && !onMute) return null;
   const choose = (action?: () => void) => () => {
     setOpen(false);
+    // A dialog the action opens returns focus here when it closes.
+    button.current?.focus();
     action?.();
   };
   return (
     <div className={styles.menu} ref={root}>
       <button
+        ref={button}
         type="button"
         className={styles.menuButton}
         aria-label={`Actions for the message by ${author}`}

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { RARITY_ORDER } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
+import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { CardSkeletons } from '../../../ui/Skeleton';
@@ -33,10 +34,11 @@ export default function InventoryScreen() {
       <PageHeader title="Inventory" subtitle="Everything you hold in the universe." />
       <div className={styles.balances}>
         <div className={styles.balance}>
-          <span className={styles.amount}>{iPoints}</span> points
+          <span className={styles.amount}>{formatCount(iPoints)}</span> point{iPoints === 1 ? '' : 's'}
         </div>
         <div className={styles.balance}>
-          <span className={styles.amount}>{iRaffleTickets}</span> raffle tickets
+          <span className={styles.amount}>{formatCount(iRaffleTickets)}</span> raffle ticket
+          {iRaffleTickets === 1 ? '' : 's'}
         </div>
       </div>
       <div className={styles.toolbar}>

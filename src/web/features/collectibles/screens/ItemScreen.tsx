@@ -2,18 +2,20 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
+import { useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { ItemView } from '../components/ItemView';
+import { shareLink } from '../model/share';
 
 /** /inventory/item?sItemID=…: the member's own collectible, with a share link. */
 export default function ItemScreen() {
   const [params] = useSearchParams();
   const sItemID = params.get('sItemID') ?? '';
+  const member = useUserData();
+  const referralCode = member.data?.registered ? member.data.pUserData.sReferralCode : null;
   const [copied, setCopied] = useState(false);
   const share = async () => {
-    await navigator.clipboard?.writeText(
-      `${window.location.origin}${ROUTES.viewer}?sItemID=${encodeURIComponent(sItemID)}`,
-    );
+    await navigator.clipboard?.writeText(shareLink(window.location.origin, sItemID, referralCode));
     setCopied(true);
     setTimeout(() => setCopied(false), 2500);
   };

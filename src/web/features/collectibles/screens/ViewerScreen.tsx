@@ -20,6 +20,9 @@ export default function ViewerScreen() {
   const item = useItem(sItemID, true);
   const signedIn = useAuth().status === 'signedIn';
   const found = item.data?.iErrorCode === ErrorCode.OK ? item.data : null;
+  // The sharer's referral code (docs/product.md §2 `rb`): a friend who joins from here credits them.
+  const rb = params.get('rb');
+  const join = rb ? `${ROUTES.register}?rb=${encodeURIComponent(rb)}` : ROUTES.register;
   usePageTitle(found ? found.pItem.publicMetadata.name : null);
   return (
     <div className={styles.page}>
@@ -28,7 +31,7 @@ export default function ViewerScreen() {
           <BrandMark size={28} /> Cthulhu Portal
         </Link>
         {!signedIn && (
-          <Link to={ROUTES.register} className={styles.headerCta}>
+          <Link to={join} className={styles.headerCta}>
             Join the club
           </Link>
         )}
@@ -47,13 +50,14 @@ export default function ViewerScreen() {
           </p>
         )}
         <ItemView sItemID={sItemID} shared />
-        {!signedIn && (
+        {/* After the item, once it is there: it never appears above the art and then moves down. */}
+        {!signedIn && !item.isPending && (
           <section className={styles.cta} aria-labelledby="join">
             <h2 id="join">Join the club and get your free Agent</h2>
             <p className="muted">
               Members receive an Agent of their own on registration, daily rewards, a weekly raffle and games.
             </p>
-            <Link to={ROUTES.register} className={styles.ctaButton}>
+            <Link to={join} className={styles.ctaButton}>
               Join the club and get your free Agent
             </Link>
           </section>

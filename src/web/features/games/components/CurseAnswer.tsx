@@ -43,7 +43,8 @@ export function CurseAnswer({
   if (solved) {
     return (
       <Notice tone="success">
-        You broke this week’s curse: {reward} went to your raffle entries. A new curse rises on Monday.
+        You broke this week’s curse: {reward} went to your ticket balance. Enter it in the raffle when you like. A new
+        curse rises on Monday.
       </Notice>
     );
   }

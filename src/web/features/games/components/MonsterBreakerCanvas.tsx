@@ -140,6 +140,8 @@ export function MonsterBreakerCanvas({
   const backdropRef = useRef<HTMLCanvasElement>(null);
   const [bUserPaused, setUserPaused] = useState(false);
   const [bMuted, setMuted] = useState(loadMuted);
+  // Game over: the field shows its last words; nothing pauses any more.
+  const [bOver, setOver] = useState(false);
   const audioRef = useRef<GameAudio | null>(null);
   // the loop reads the latest props and pause state through refs, so it never restarts for them
   const live = useRef({ onTick, onChunk, onEnd, autopilot, speed, paused: paused || bUserPaused });
@@ -161,6 +163,7 @@ export function MonsterBreakerCanvas({
     const backdrop = backdropRef.current;
     if (!frame || !canvas || !backdrop) return;
     const gameConfig = JSON.parse(configKey) as Partial<GameConfig>;
+    setOver(false);
     const state = createGame(seed, gameConfig);
     const events = createEvents();
     const recorder = new ChunkRecorder();
@@ -191,7 +194,7 @@ export function MonsterBreakerCanvas({
     observer.observe(frame);
 
     const onKey = (event: KeyboardEvent) => {
-      if (isEditable(event.target) || !GAME_KEYS.has(event.code)) return;
+      if (ended || isEditable(event.target) || !GAME_KEYS.has(event.code)) return;
       const bPauseKey = event.code === 'KeyP' || event.code === 'Escape';
       // while paused only the pause keys are the game's; Space and Enter then work the Resume button
       if (live.current.paused && !bPauseKey) return;
@@ -216,7 +219,7 @@ export function MonsterBreakerCanvas({
     };
     const onBlur = () => input.release();
     const onHidden = () => {
-      if (document.hidden) setUserPaused(true);
+      if (document.hidden && !ended) setUserPaused(true);
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('keyup', onKey);
@@ -245,6 +248,8 @@ export function MonsterBreakerCanvas({
       }
       if (over && !ended) {
         ended = true;
+        setOver(true);
+        setUserPaused(false);
         live.current.onEnd({
           bWon: state.iPhase === Phase.Won,
           iScore: state.iScore,
@@ -286,7 +291,7 @@ export function MonsterBreakerCanvas({
     };
   }, [seed, configKey, togglePause]);
 
-  const bPaused = paused || bUserPaused;
+  const bPaused = (paused || bUserPaused) && !bOver;
   return (
     <div
       ref={frameRef}
@@ -315,14 +320,16 @@ export function MonsterBreakerCanvas({
           )}
         </div>
       )}
-      <button
-        type="button"
-        style={{ ...buttonStyle, right: 52 }}
-        onClick={togglePause}
-        aria-label={bPaused ? 'Resume game' : 'Pause game'}
-      >
-        {bPaused ? <Play size={18} aria-hidden="true" /> : <Pause size={18} aria-hidden="true" />}
-      </button>
+      {!bOver && (
+        <button
+          type="button"
+          style={{ ...buttonStyle, right: 52 }}
+          onClick={togglePause}
+          aria-label={bPaused ? 'Resume game' : 'Pause game'}
+        >
+          {bPaused ? <Play size={18} aria-hidden="true" /> : <Pause size={18} aria-hidden="true" />}
+        </button>
+      )}
       <button
         type="button"
         style={{ ...buttonStyle, right: 8 }}

@@ -4,6 +4,7 @@ import { GAME_IDS } from '../../../../protocol/games';
 import { useAuth } from '../../../lib/auth';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useGames } from '../api/games';
 import { GameList } from '../components/GameList';
 import { GuestInvite } from '../components/GuestInvite';
 import { Leaderboard } from '../components/Leaderboard';
@@ -17,14 +18,19 @@ export default function GamesScreen() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const signedIn = auth.status === 'signedIn';
+  const games = useGames();
+  const playing = params.get('play') === GAME_IDS.monsterBreaker;
 
-  if (params.get('play') === GAME_IDS.monsterBreaker) {
+  if (playing) {
     return (
       <Suspense fallback={<Loading label="Waking the monsters…" />}>
         <MonsterBreakerPlay />
       </Suspense>
     );
   }
+
+  // The page shows whole, once the games (and who is looking) are known: the leaderboard never moves down.
+  if (games.isPending || auth.status === 'loading') return <Loading label="Opening the games cabinet…" />;
 
   return (
     <section>

@@ -116,9 +116,14 @@ export default function VerifyScreen() {
     <AuthPanel
       title="Verify your email"
       intro={
-        <>
-          Open the link we sent to <strong>{email}</strong> to enter the portal.
-        </>
+        // The notice already names the address when it says the link went out: the page says it once.
+        notice?.tone === 'success' ? (
+          'Open the link in that email to enter the portal. It may take a minute to arrive; look in the spam folder too.'
+        ) : (
+          <>
+            Open the link we sent to <strong>{email}</strong> to enter the portal.
+          </>
+        )
       }
       footer={<Link to={ROUTES.changeAccount}>Use another account</Link>}
     >

@@ -1,11 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MaintenanceAnswer } from '../../../../protocol/maintenance';
+import { ROUTES } from '../../../../protocol/routes';
 import { portal } from '../../../api/client';
 import { local, STORAGE } from '../../../lib/storage';
 import { decideMaintenance } from './decide';
 
-/** Asks the server once per page load (docs/product.md §4) and redirects or raises the alert. */
+/**
+ * How often an open, visible tab asks again, so a member who only reads /home learns of maintenance
+ * within seconds, not on their next click (decision 0192). The server answers from memory.
+ */
+export const MAINTENANCE_POLL_MS = 5_000;
+
+/**
+ * Asks the server once per page load (docs/product.md §4) and redirects or raises the alert; then,
+ * while the tab is visible, every MAINTENANCE_POLL_MS whether maintenance began.
+ */
 export function useMaintenanceCheck(): { alert: string | null; dismiss(): void } {
   const navigate = useNavigate();
   const location = useLocation();
@@ -27,5 +37,17 @@ export function useMaintenanceCheck(): { alert: string | null; dismiss(): void }
       cancelled = true;
     };
   }, []);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible' || window.location.pathname === ROUTES.maintenance) return;
+      portal<MaintenanceAnswer>('isMaintenance').then((answer) => {
+        // Only a clear "on": a dropped request is no reason to leave the page.
+        if (answer?.bMaintenance && window.location.pathname !== ROUTES.maintenance) {
+          navigate(ROUTES.maintenance, { replace: true });
+        }
+      });
+    }, MAINTENANCE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [navigate]);
   return { alert, dismiss: () => setAlert(null) };
 }

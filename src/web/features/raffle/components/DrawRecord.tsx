@@ -15,6 +15,8 @@ export function DrawRecord({ raffle, step, entrants }: { raffle: RaffleDetail; s
     step.phase === 'done' ? raffle.aWinners.length : step.phase === 'landed' ? step.pick : Math.max(0, step.pick - 1);
   return (
     <div className={styles.record}>
+      {/* The steps are h3s under the page's h1: this keeps the outline in order (axe: heading-order). */}
+      <h2 className="visually-hidden">The draw, step by step</h2>
       <ol className={styles.stages}>
         <li className={styles.stage} data-active={step.phase === 'entries' || undefined}>
           <h3>1. The entries</h3>

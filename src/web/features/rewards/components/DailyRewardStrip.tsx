@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { type DailyRewardDay, nextRewardDayStart } from '../../../../protocol/rewards';
 import { useNow } from '../../../lib/useNow';
 import styles from './DailyRewardStrip.module.css';
@@ -14,46 +15,63 @@ export interface DailyRewardStripProps {
 
 /** docs/product.md §9: seven days, today highlighted, earlier days checked, first-cycle points with the normal struck through. */
 export function DailyRewardStrip({ rewards, reduced, firstCycle, today }: DailyRewardStripProps) {
+  const ref = useRef<HTMLOListElement>(null);
+  // A phone shows the seven days as a row that scrolls: it opens on today, and the keyboard can scroll it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again when today moves
+  useLayoutEffect(() => {
+    const strip = ref.current;
+    if (!strip) return;
+    const scrolls = strip.scrollWidth > strip.clientWidth + 1;
+    if (scrolls) strip.tabIndex = 0;
+    else strip.removeAttribute('tabindex');
+    const current = strip.querySelector<HTMLElement>('[data-state="today"]');
+    if (scrolls && current) strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+  }, [today]);
   return (
-    <ol className={styles.strip} aria-label="Daily login rewards">
-      {rewards.map((normal, index) => {
-        const day = index + 1;
-        const paid = firstCycle && reduced?.[index] ? reduced[index] : normal;
-        const state = day < today ? 'done' : day === today ? 'today' : 'later';
-        const cut = paid.iPoints !== normal.iPoints;
-        return (
-          <li
-            key={day}
-            className={`${styles.day} ${styles[state]}`}
-            aria-current={state === 'today' ? 'date' : undefined}
-            data-state={state}
-          >
-            <span className={styles.label}>Day {day}</span>
-            {state === 'done' && (
-              <span className={styles.check}>
-                <span aria-hidden="true">✓</span>
-                <span className="visually-hidden">claimed</span>
+    <>
+      <ol ref={ref} className={styles.strip} aria-label="Daily login rewards">
+        {rewards.map((normal, index) => {
+          const day = index + 1;
+          const paid = firstCycle && reduced?.[index] ? reduced[index] : normal;
+          const state = day < today ? 'done' : day === today ? 'today' : 'later';
+          const cut = paid.iPoints !== normal.iPoints;
+          return (
+            <li
+              key={day}
+              className={`${styles.day} ${styles[state]}`}
+              aria-current={state === 'today' ? 'date' : undefined}
+              data-state={state}
+            >
+              <span className={styles.label}>Day {day}</span>
+              {state === 'done' && (
+                <span className={styles.check}>
+                  <span aria-hidden="true">✓</span>
+                  <span className="visually-hidden">claimed</span>
+                </span>
+              )}
+              <span className={`${styles.points} tabular`}>
+                {cut && (
+                  <s className={styles.normal}>
+                    <span className="visually-hidden">normally </span>
+                    {normal.iPoints}
+                  </s>
+                )}{' '}
+                {paid.iPoints}
+                <span className={styles.unit}> pts</span>
               </span>
-            )}
-            <span className={`${styles.points} tabular`}>
-              {cut && (
-                <s className={styles.normal}>
-                  <span className="visually-hidden">normally </span>
-                  {normal.iPoints}
-                </s>
-              )}{' '}
-              {paid.iPoints}
-              <span className={styles.unit}> pts</span>
-            </span>
-            {paid.iTickets > 0 && (
-              <span className={`${styles.tickets} tabular`}>
-                +{paid.iTickets} ticket{paid.iTickets > 1 ? 's' : ''}
-              </span>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+              {paid.iTickets > 0 && (
+                <span className={`${styles.tickets} tabular`}>
+                  +{paid.iTickets} ticket{paid.iTickets > 1 ? 's' : ''}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <p className={styles.hint} aria-hidden="true">
+        Swipe sideways for all 7 days
+      </p>
+    </>
   );
 }
 

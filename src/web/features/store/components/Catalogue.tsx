@@ -50,6 +50,7 @@ export function Catalogue({ items, now, storeOpen, member }: CatalogueProps) {
               key={item.sStoreItemID}
               item={item}
               now={now}
+              balance={member.points}
               onOpen={() => {
                 setPicked(item);
                 setOpen(true);

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import type { StoreItemView } from '../../../../protocol/store';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { grantLabel, kindLabel, limitLabel, points, stockLabel, windowLabel } from '../model/labels';
@@ -11,7 +11,6 @@ export function ItemDetails({
   quantity,
   choices,
   onQuantity,
-  children,
 }: {
   item: StoreItemView;
   now: number;
@@ -19,8 +18,6 @@ export function ItemDetails({
   /** How many the member may pick (1 hides the picker). */
   choices: number;
   onQuantity(quantity: number): void;
-  /** Why it cannot be bought now, if so. */
-  children?: ReactNode;
 }) {
   const quantityId = useId();
   const when = windowLabel(item, now);
@@ -58,7 +55,6 @@ export function ItemDetails({
             </select>
           </div>
         )}
-        {children}
       </div>
     </div>
   );

@@ -50,17 +50,19 @@ export function ItemDialog({ item, open, onClose, member, storeOpen, now }: Item
   let footer: ReactNode;
   switch (state.step) {
     case 'details':
-      body = (
-        <ItemDetails item={item} now={now} quantity={quantity} choices={choices} onQuantity={setQuantity}>
-          {blocked !== null && (
-            <Notice tone="warning">{blockedSentence(blocked, item, member.points, quantity)}</Notice>
-          )}
-        </ItemDetails>
-      );
+      body = <ItemDetails item={item} now={now} quantity={quantity} choices={choices} onQuantity={setQuantity} />;
+      // Beside the button it explains, so a phone shows it without scrolling the description.
       footer = (
-        <Button onClick={purchase.buy} disabled={blocked !== null}>
-          Buy for {points(cost)}
-        </Button>
+        <>
+          {blocked !== null && (
+            <div className={styles.why}>
+              <Notice tone="warning">{blockedSentence(blocked, item, member.points, quantity)}</Notice>
+            </div>
+          )}
+          <Button onClick={purchase.buy} disabled={blocked !== null}>
+            Buy for {points(cost)}
+          </Button>
+        </>
       );
       break;
     case 'confirm':

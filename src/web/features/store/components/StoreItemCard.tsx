@@ -7,8 +7,20 @@ import styles from './StoreItemCard.module.css';
  * One catalogue item: its art on a specimen plate, price in gold, stock left and what is left of
  * the member's limit. With `onOpen` it is a button that opens the item; without (the preview), a plate.
  */
-export function StoreItemCard({ item, now, onOpen }: { item: StoreItemView; now: number; onOpen?(): void }) {
+export function StoreItemCard({
+  item,
+  now,
+  onOpen,
+  balance,
+}: {
+  item: StoreItemView;
+  now: number;
+  onOpen?(): void;
+  /** The member's points: an item they cannot afford says how many they lack. */
+  balance?: number;
+}) {
   const soldOut = item.iStockLeft === 0;
+  const short = balance === undefined ? 0 : item.iPrice - balance;
   const upcoming = availability(item, now) === 'upcoming';
   const body = (
     <>
@@ -19,6 +31,7 @@ export function StoreItemCard({ item, now, onOpen }: { item: StoreItemView; now:
       <span className={styles.kind}>{kindLabel(item.sKind)}</span>
       <span className={styles.name}>{item.sName}</span>
       <span className={styles.price}>{points(item.iPrice)}</span>
+      {short > 0 && !soldOut && <span className={styles.short}>You need {points(short)} more</span>}
       {onOpen && (
         <span className={styles.meta}>
           <span>{upcoming ? windowLabel(item, now) : stockLabel(item)}</span>
