@@ -92,11 +92,11 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
         achieved_at: clock.now(),
       })
       .execute();
-    const board = (await t.call('/api/monsterbreaker/getLeaderboard', {})) as LeaderboardAnswer;
+    const board = (await t.call('/api/monsterbreaker/getLeaderboard', {})) as unknown as LeaderboardAnswer;
     const entry = board.aEntries.find((e) => e.sUserName === frank.userName);
     expect(entry?.sAvatar).toBe((await userData(frank)).sAvatar);
     await t.call('setProfile', { bPublic: true, sShowcaseItemIDs: '' }, frank.token);
-    const answer = (await t.call('getPublicProfile', { sUserName: frank.userName })) as PublicProfileAnswer;
+    const answer = (await t.call('getPublicProfile', { sUserName: frank.userName })) as unknown as PublicProfileAnswer;
     expect(answer.pProfile?.aBestScores).toEqual([{ sGameID: 'm1', sGameName: 'Monster Breaker', iScore: 4242 }]);
     expect(answer.pProfile?.sAvatar).toBe(entry?.sAvatar);
   });
@@ -108,7 +108,7 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
     expect((await t.call('getPublicProfile', { sUserName: carol.userName })).iErrorCode).toBe(ErrorCode.NOT_FOUND);
     expect((await t.call('getPublicProfile', { sUserName: 'nobody_here' })).iErrorCode).toBe(ErrorCode.NOT_FOUND);
     expect((await page('nobody_here')).statusCode).toBe(404);
-    expect((await t.call('getMyProfile', {}, carol.token)) as MyProfileAnswer).toEqual({
+    expect((await t.call('getMyProfile', {}, carol.token)) as unknown as MyProfileAnswer).toEqual({
       iErrorCode: 0,
       bPublic: false,
       aShowcaseItemIDs: [],
@@ -133,8 +133,10 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
     expect(await t.call('setProfile', { bPublic: true, sShowcaseItemIDs: showcase.join(',') }, carol.token)).toEqual({
       iErrorCode: 0,
     });
-    expect(((await t.call('getMyProfile', {}, carol.token)) as MyProfileAnswer).aShowcaseItemIDs).toEqual(showcase);
-    const answer = (await t.call('getPublicProfile', { sUserName: carol.userName })) as PublicProfileAnswer;
+    expect(((await t.call('getMyProfile', {}, carol.token)) as unknown as MyProfileAnswer).aShowcaseItemIDs).toEqual(
+      showcase,
+    );
+    const answer = (await t.call('getPublicProfile', { sUserName: carol.userName })) as unknown as PublicProfileAnswer;
     expect(answer.iErrorCode).toBe(0);
     expect(answer.pProfile?.sUserName).toBe(carol.userName);
     expect(answer.pProfile?.aItems.map((i) => i.sItemID)).toEqual(showcase);
