@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../protocol/errors';
 import { setAvatarInput } from '../../../protocol/profiles.schema';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
-import { setAvatar } from './avatar';
+import { announceAvatarChanged, setAvatar } from './avatar';
 import { ownerUserName } from './shareMeta';
 import type { CollectiblesTables } from './tables';
 import { listCollections, markItemOpened, memberCollection, ownedItem, publicCollectible } from './views';
@@ -77,8 +77,9 @@ export const collectiblesActions: ActionDef[] = [
     input: setAvatarInput,
     auth: 'member',
     async handler({ sItemID }, { deps, user }): Promise<Answer> {
-      const done = await setAvatar(deps.db, user.id, sItemID, deps.clock.now());
-      return done ? { iErrorCode: ErrorCode.OK } : fail(ErrorCode.NOT_YOUR_COLLECTIBLE);
+      if (!(await setAvatar(deps.db, user.id, sItemID, deps.clock.now()))) return fail(ErrorCode.NOT_YOUR_COLLECTIBLE);
+      announceAvatarChanged(deps.bus, user.id);
+      return { iErrorCode: ErrorCode.OK };
     },
   }),
 ];

@@ -1,4 +1,5 @@
 import { AGENT_TEMPLATE_ID } from '../../../protocol/collectibles';
+import type { Bus } from '../../shared/bus';
 import { findItemsByIds, findOwnedItem } from './items';
 import { mediaUrl } from './media';
 import type { CollectiblesDb } from './tables';
@@ -71,4 +72,18 @@ export async function avatarOf(
   const chosen = (await chosenAvatars(db, [userId])).get(userId);
   if (chosen) return { sAvatarItemID: chosen.itemId, sAvatar: chosen.image };
   return { sAvatarItemID: '', sAvatar: (await firstItemImages(db, [userId], AGENT_TEMPLATE_ID)).get(userId) ?? '' };
+}
+
+/** The bus topic of a changed avatar: whoever remembers avatars (chat's authors) forgets that member's. */
+const AVATAR_TOPIC = 'avatars';
+
+export function announceAvatarChanged(bus: Bus, userId: string): void {
+  bus.publish(AVATAR_TOPIC, { u: userId });
+}
+
+export function onAvatarChanged(bus: Bus, handler: (userId: string) => void): () => void {
+  return bus.subscribe(AVATAR_TOPIC, (message) => {
+    const id = (message as { u?: unknown }).u;
+    if (typeof id === 'string') handler(id);
+  });
 }

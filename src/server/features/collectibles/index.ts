@@ -53,6 +53,7 @@ export const collectibles: Capability<CollectiblesTables> = {
   },
 };
 
+export { onAvatarChanged } from './avatar';
 export { mediaUrl } from './media';
 export type { CollectiblesTables } from './tables';
 
