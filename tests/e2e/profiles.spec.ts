@@ -106,7 +106,7 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
   const items = visitor.getByRole('region', { name: 'Collectibles' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
   for (const name of shownNames) await expect(items.filter({ hasText: name })).toHaveCount(1);
-  await expect(visitor.locator(`img[src="${chosenArt}"]`)).toBeVisible();
+  await expect(visitor.locator(`img[src="${chosenArt}"]`).first()).toBeVisible();
   await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute(
     'content',
     `${alice.userName} · Cthulhu Portal`,
