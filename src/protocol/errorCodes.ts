@@ -6,7 +6,7 @@
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
  * identity, 20–29 raffle, 30–39 store, 40–49 chat, 50–59 games, 60–69 wallet and whitelist,
  * 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
- * passkeys, 94–97 a member's own account (issue 30), 98 free.
+ * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free.
  */
 export const ErrorCode = {
   OK: 0,
@@ -28,6 +28,8 @@ export const ErrorCode = {
   NOT_REGISTERED: 16,
   EMAIL_MISMATCH: 17,
   FEATURE_OFF: 18,
+  /** Profiles (issue 28): the avatar or a showcased collectible is not one the member owns (the avatar: not one of their Agents). */
+  NOT_YOUR_COLLECTIBLE: 19,
   RAFFLE_CLOSED: 20,
   RAFFLE_NOT_OPEN: 21,
   NOT_ENOUGH_TICKETS: 22,

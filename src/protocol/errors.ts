@@ -23,6 +23,7 @@ const messages: Record<number, string> = {
   [ErrorCode.NOT_REGISTERED]: 'This account has not finished registration.',
   [ErrorCode.EMAIL_MISMATCH]: 'This invite code belongs to another email address.',
   [ErrorCode.FEATURE_OFF]: 'This feature is switched off.',
+  [ErrorCode.NOT_YOUR_COLLECTIBLE]: 'Pick one of your own collectibles (an avatar is one of your Agents).',
   [ErrorCode.RAFFLE_CLOSED]: 'Entries for this raffle have closed.',
   [ErrorCode.RAFFLE_NOT_OPEN]: 'This raffle is not open for entries yet.',
   [ErrorCode.NOT_ENOUGH_TICKETS]: 'You do not have that many raffle tickets.',

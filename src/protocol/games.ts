@@ -86,6 +86,8 @@ export interface LeaderboardEntry {
   iScore: number;
   /** The signed-in caller's own entry. */
   bYou: boolean;
+  /** The member's avatar art ('' without one; issue 28, optional). */
+  sAvatar?: string;
 }
 
 export interface LeaderboardAnswer extends Answer {

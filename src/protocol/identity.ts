@@ -5,6 +5,7 @@
  */
 import { AGENT_TEMPLATE_ID } from './collectibles';
 import type { GamevarsUserData } from './gamevars';
+import type { AvatarUserData } from './profiles';
 import type { RaffleUserData } from './raffle';
 import type { RewardsUserData } from './rewards';
 import type { WalletUserData } from './wallet';
@@ -89,4 +90,5 @@ export type UserData = IdentityUserData &
   GamevarsUserData &
   RaffleUserData &
   WalletUserData &
-  WhitelistUserData;
+  WhitelistUserData &
+  AvatarUserData;

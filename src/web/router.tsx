@@ -1,5 +1,6 @@
 import { createBrowserRouter, type DataRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Flags } from '../protocol/flags';
+import { PROFILE_ROUTE } from '../protocol/profiles';
 import { CONSOLE_ROUTES, ROUTES } from '../protocol/routes';
 import { RootLayout } from './layouts/RootLayout';
 import { lazyScreen } from './lib/lazyScreen';
@@ -34,6 +35,8 @@ export function appRoutes(flags: Flags): RouteObject[] {
       path: at(ROUTES.forgotPassword),
       lazy: lazyScreen(() => import('./features/identity/screens/ForgotPasswordScreen')),
     },
+    // Issue 28: a member's public page; the server answers 404 for one that is off.
+    { path: at(PROFILE_ROUTE), lazy: lazyScreen(() => import('./features/profiles/screens/ProfileScreen')) },
     // The server decides whether the outbox exists (never in production); the screen says so.
     { path: at(ROUTES.devMailbox), lazy: lazyScreen(() => import('./features/devOutbox/screens/MailboxScreen')) },
     // Any other address: the not-found page, with this layout's header (or the member's navbar).

@@ -81,6 +81,19 @@ describe.each(DIALECTS)('remembered getUserData on %s', (dialect) => {
       .execute();
     expect((await expectFresh(member, 'wallet linked')).sWalletAddress).toMatch(/aa$/);
 
+    // Issue 28: the avatar (collectibles' member_avatar), written as the CLI would.
+    const agent = await t.deps.db
+      .selectFrom('item')
+      .select('id')
+      .where('owner_user_id', '=', member.userId)
+      .where('collection_id', '=', 'agent')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('member_avatar')
+      .values({ user_id: member.userId, item_id: Number(agent.id), set_at: clock.now() })
+      .execute();
+    expect((await expectFresh(member, 'avatar chosen')).sAvatarItemID).not.toBe('');
+
     // Shared data: the whitelist, a game variable, the open raffle.
     await addEntries(t.deps.db, [{ kind: 'email', value: member.email.toLowerCase() }], 'test', {
       actor: 'test',

@@ -10,6 +10,7 @@ import { type MaintenanceTables, maintenance } from './maintenance/index';
 import { type MembersTables, members } from './members/index';
 import { type NotificationsTables, notifications } from './notifications/index';
 import { type OperatorsTables, operators } from './operators/index';
+import { type ProfilesTables, profiles } from './profiles/index';
 import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
 import { type StoreTables, store } from './store/index';
@@ -30,6 +31,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   rewards,
   raffle,
   games,
+  profiles,
   chat,
   store,
   devOutbox,
@@ -53,6 +55,7 @@ export interface Database
     CollectiblesTables,
     RewardsTables,
     GamesTables,
+    ProfilesTables,
     ChatTables,
     StoreTables,
     RaffleTables,

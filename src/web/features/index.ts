@@ -6,6 +6,6 @@ export const featureUses: Readonly<Record<string, readonly string[]>> = {
   home: ['collectibles', 'rewards'],
   // A purchase refreshes the inventory it changed.
   store: ['collectibles'],
-  // /account shows the wallet card (behind bWallet).
-  identity: ['wallet'],
+  // /account shows the wallet card (behind bWallet) and the profile card.
+  identity: ['profiles', 'wallet'],
 };

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identity';
 import { ROUTES } from '../../protocol/routes';
+import { mediaUrl } from '../api/media';
 import { signOut } from '../lib/authSession';
 import { flags } from '../lib/flags';
 import { useUserData } from '../lib/memberData';
@@ -32,6 +33,7 @@ export function MemberNavbar() {
       onLogout={logout}
       agentTemplateId={AGENT_TEMPLATE_ID}
       balances={profile ? { points: profile.iPoints, tickets: profile.iRaffleTickets } : undefined}
+      avatar={profile ? { image: mediaUrl(profile.sAvatar), name: profile.sUserName } : undefined}
       alerts={
         profile ? (
           <Suspense fallback={<span style={{ width: flags().bChat ? 88 : 40, height: 40 }} />}>

@@ -1,5 +1,6 @@
 import { ERASED_CHAT_TEXT } from '../../../protocol/memberAccount';
 import { type Capability, forOtherCapabilities } from '../../capability';
+import { onAvatarChanged } from '../collectibles/index';
 import { chatActions } from './actions';
 import { seedDemoChannels } from './channels';
 import { chatCli } from './cli';
@@ -47,12 +48,15 @@ export const chat: Capability<ChatTables> = {
     };
     hub.start(await limits());
     const stopRelay = relayNotifications(services);
+    // A new avatar shows on the member's next message, on every instance.
+    const stopAvatars = onAvatarChanged(ctx.bus, (userId) => services.authors.forget(userId));
     return {
       actions: chatActions(services),
       async routes(app) {
         // Before the listener stops: members hear 1012 (service restart) and reconnect elsewhere.
         app.addHook('preClose', async () => {
           stopRelay();
+          stopAvatars();
           hub.stop();
         });
         await registerChatSocket(app, services);

@@ -332,7 +332,8 @@ class MemberSession {
       now,
     });
     if (!created) return this.ackResend(row, frame, text, itemId);
-    const message = messageView(row, { name: member.name, avatar: member.avatar }, card);
+    const author = await services.authors.one(member.id);
+    const message = messageView(row, { name: member.name, avatar: author.avatar }, card);
     services.hub.publish({ k: 'message', authorId: member.id, message });
     this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });
     await this.notifyMentions(row.id, frame.sChannelID, text, mentions);

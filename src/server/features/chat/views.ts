@@ -1,13 +1,13 @@
 import type { ChatItemCard, ChatMessage } from '../../../protocol/chat';
-import { AGENT_TEMPLATE_ID, type Collectible } from '../../../protocol/collectibles';
-import { collectiblesByIds, firstItemImages } from '../collectibles/index';
+import type { Collectible } from '../../../protocol/collectibles';
+import { avatarImages, collectiblesByIds } from '../collectibles/index';
 import { usernamesOf } from '../identity/index';
 import { type MessageRow, parseMentions } from './messages';
 import type { ChatDb } from './tables';
 
 export interface Author {
   name: string;
-  /** Their first Agent's art, '' without one. */
+  /** Their avatar's art (the chosen Agent, else their first; '' without one). */
   avatar: string;
 }
 
@@ -15,7 +15,7 @@ const AUTHOR_TTL_MS = 60_000;
 const AUTHOR_CACHE_MAX = 20_000;
 
 /**
- * Authors as chat shows them: the username (identity's) and the first Agent's art (collectibles'),
+ * Authors as chat shows them: the username (identity's) and the avatar's art (collectibles'),
  * remembered for a minute so a busy channel does not look them up on every message.
  */
 export class Authors {
@@ -36,10 +36,7 @@ export class Authors {
       else missing.push(id);
     }
     if (missing.length === 0) return out;
-    const [names, avatars] = await Promise.all([
-      usernamesOf(this.db, missing),
-      firstItemImages(this.db, missing, AGENT_TEMPLATE_ID),
-    ]);
+    const [names, avatars] = await Promise.all([usernamesOf(this.db, missing), avatarImages(this.db, missing)]);
     if (this.cache.size + missing.length > AUTHOR_CACHE_MAX) this.cache.clear();
     for (const id of missing) {
       const author = { name: names.get(id) ?? 'unknown', avatar: avatars.get(id) ?? '' };

@@ -6,8 +6,10 @@ import {
   getPublicItemInput,
 } from '../../../protocol/collectibles.schema';
 import { ErrorCode } from '../../../protocol/errors';
+import { setAvatarInput } from '../../../protocol/profiles.schema';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { announceAvatarChanged, setAvatar } from './avatar';
 import { ownerUserName } from './shareMeta';
 import type { CollectiblesTables } from './tables';
 import { listCollections, markItemOpened, memberCollection, ownedItem, publicCollectible } from './views';
@@ -69,6 +71,17 @@ export const collectiblesActions: ActionDef[] = [
     auth: 'public',
     async handler(_input, { deps }): Promise<CollectionsAnswer> {
       return { iErrorCode: ErrorCode.OK, aCollections: await listCollections(deps.db) };
+    },
+  }),
+  defineAction({
+    service: 'portal',
+    name: 'setAvatar',
+    input: setAvatarInput,
+    auth: 'member',
+    async handler({ sItemID }, { deps, user }): Promise<Answer> {
+      if (!(await setAvatar(deps.db, user.id, sItemID, deps.clock.now()))) return fail(ErrorCode.NOT_YOUR_COLLECTIBLE);
+      announceAvatarChanged(deps.bus, user.id);
+      return { iErrorCode: ErrorCode.OK };
     },
   }),
 ];

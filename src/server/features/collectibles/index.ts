@@ -1,5 +1,6 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { collectiblesActions } from './actions';
+import { avatarImages as avatarImagesOwn, avatarOf } from './avatar';
 import { seedCatalog, templateSummaries as templateSummariesOwn } from './catalogue';
 import { collectiblesCli } from './cli';
 import {
@@ -45,10 +46,15 @@ export const collectibles: Capability<CollectiblesTables> = {
         registerShareMeta(app, ctx);
       },
       jobs: [mintJob(ctx)],
+      userData: (userId) => avatarOf(ctx.db, userId),
+      async eraseMember(trx, member) {
+        await trx.deleteFrom('member_avatar').where('user_id', '=', member.userId).execute();
+      },
     };
   },
 };
 
+export { onAvatarChanged } from './avatar';
 export { mediaUrl } from './media';
 export type { CollectiblesTables } from './tables';
 
@@ -60,6 +66,7 @@ export const listPoolTemplateIds = forOtherCapabilities(listPoolTemplateIdsOwn);
 export const itemTemplateIds = forOtherCapabilities(itemTemplateIdsOwn);
 export const collectiblesByIds = forOtherCapabilities(collectiblesByIdsOwn);
 export const firstItemImages = forOtherCapabilities(firstItemImagesOwn);
+export const avatarImages = forOtherCapabilities(avatarImagesOwn);
 export const memberInventory = forOtherCapabilities(memberInventoryOwn);
 export const ownedCollectible = forOtherCapabilities(ownedCollectibleOwn);
 export const ownedItem = forOtherCapabilities(ownedItemOwn);

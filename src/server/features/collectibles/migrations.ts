@@ -137,4 +137,19 @@ export const collectiblesMigrations: Record<string, MigrationFactory> = {
     { table: 'template' },
     { table: 'collection' },
   ]),
+  'collectibles/006_member_avatar': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('member_avatar')
+        .addColumn('user_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('item_id', 'bigint', (c) => c.notNull())
+        .addColumn('set_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('member_avatar').execute();
+    },
+  }),
+  // pUserData carries the avatar.
+  'collectibles/007_avatar_revisions': revisionTriggers([{ table: 'member_avatar', member: 'user_id' }]),
 };

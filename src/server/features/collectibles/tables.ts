@@ -71,6 +71,13 @@ export interface ItemOpenedTable {
   opened_at: number;
 }
 
+/** The Agent a member chose as avatar (avatar.ts): honoured only while they own it. */
+export interface MemberAvatarTable {
+  user_id: string;
+  item_id: number;
+  set_at: number;
+}
+
 export interface CollectiblesTables {
   collection: CollectionTable;
   template: TemplateTable;
@@ -79,6 +86,7 @@ export interface CollectiblesTables {
   trait_count: TraitCountTable;
   collection_count: CollectionCountTable;
   item_opened: ItemOpenedTable;
+  member_avatar: MemberAvatarTable;
 }
 
 /** The collectibles capability's handle: its tables and the platform's. */

@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
  */
 export const games: Capability<GamesTables> = {
   name: 'games',
-  uses: ['gamevars', 'identity', 'rewards'],
+  uses: ['collectibles', 'gamevars', 'identity', 'rewards'],
   migrations: gamesMigrations,
   gameVars: GAME_VARS,
   cli: gamesCli,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ErrorCode } from '../../../protocol/errors';
 import { LEADERBOARD_SIZE, type LeaderboardAnswer, type LeaderboardEntry, weekOf } from '../../../protocol/games';
+import { avatarImages } from '../collectibles/index';
 import { usernamesOf } from '../identity/index';
 import type { GamesDb } from './tables';
 
@@ -104,15 +105,14 @@ export async function weeklyLeaderboard(
           .where('user_id', '=', query.viewerId)
           .executeTakeFirst()
       : undefined;
-  const names = await usernamesOf(db, [
-    ...top.map((row) => row.user_id),
-    ...(viewerScore ? [query.viewerId ?? ''] : []),
-  ]);
+  const listed = [...top.map((row) => row.user_id), ...(viewerScore ? [query.viewerId ?? ''] : [])];
+  const [names, avatars] = await Promise.all([usernamesOf(db, listed), avatarImages(db, listed)]);
   const entry = (userId: string, score: number, iRank: number): LeaderboardEntry => ({
     iRank,
     sUserName: names.get(userId) ?? 'A former member',
     iScore: Number(score),
     bYou: userId === query.viewerId,
+    sAvatar: avatars.get(userId) ?? '',
   });
   return {
     iErrorCode: ErrorCode.OK,

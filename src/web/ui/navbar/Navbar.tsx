@@ -16,6 +16,8 @@ export interface NavbarProps {
   balances?: { points: number; tickets: number };
   /** The notification bell and the chat button, beside the balance (features/notifications). */
   alerts?: ReactNode;
+  /** The member's avatar art URL (issue 28: their chosen Agent, else their first; '' for an initial), linking to /account. */
+  avatar?: { image: string; name: string };
 }
 
 interface Item {
@@ -42,7 +44,7 @@ function items(agentTemplateId: string): Item[] {
 }
 
 /** The member navigation bar; collapses into a menu button below 900 px. */
-export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances, alerts }: NavbarProps) {
+export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances, alerts, avatar }: NavbarProps) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -86,6 +88,16 @@ export default function Navbar({ onLogout, agentTemplateId, walletSlot, balances
           </Link>
         )}
         {alerts}
+        {avatar && (
+          <Link to={ROUTES.account} className={styles.avatar} data-testid="navbar-avatar">
+            {avatar.image ? (
+              <img src={avatar.image} alt="" width={36} height={36} />
+            ) : (
+              <span aria-hidden="true">{avatar.name.slice(0, 1).toUpperCase()}</span>
+            )}
+            <span className="visually-hidden">Your account and avatar</span>
+          </Link>
+        )}
         <button
           type="button"
           className={styles.toggle}

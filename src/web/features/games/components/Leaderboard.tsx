@@ -1,5 +1,6 @@
 import { Crown } from 'lucide-react';
 import type { LeaderboardEntry } from '../../../../protocol/games';
+import { mediaUrl } from '../../../api/media';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { useLeaderboard } from '../api/games';
@@ -14,6 +15,9 @@ function Row({ entry, apart = false }: { entry: LeaderboardEntry; apart?: boolea
         {entry.iRank === 1 ? <Crown size={16} aria-label="First" /> : <span className="tabular">{entry.iRank}</span>}
       </td>
       <td className={styles.name}>
+        {entry.sAvatar ? (
+          <img className={styles.avatar} src={mediaUrl(entry.sAvatar)} alt="" width={24} height={24} loading="lazy" />
+        ) : null}
         {entry.sUserName}
         {entry.bYou && <span className={styles.youTag}> (you)</span>}
       </td>

@@ -13,6 +13,7 @@ import { Card } from '../../../ui/Card';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import ProfileCard from '../../profiles/components/ProfileCard';
 import { revokeSessions, setSubscribe } from '../api/identity';
 import styles from '../components/AccountForm.module.css';
 import DeleteAccountCard from '../components/data/DeleteAccountCard';
@@ -150,6 +151,7 @@ export default function AccountScreen() {
             </Button>
           </Card>
         </div>
+        <ProfileCard />
         <TwoFactorCard />
         <PasskeysCard />
         <SessionsCard />

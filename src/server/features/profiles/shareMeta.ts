@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type PublicProfile, profilePath, profileUserName } from '../../../protocol/profiles';
+import type { AppContext } from '../../capability';
+import { publicProfile } from './profile';
+import type { ProfilesTables } from './tables';
+
+const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The title and preview tags of a profile page (every value escaped: names and item names are members' data). */
+export function profileMetaTags(profile: PublicProfile, base: string): string {
+  const title = `${profile.sUserName} · Cthulhu Portal`;
+  const best = profile.aBestScores.reduce((top, s) => Math.max(top, s.iScore), 0);
+  const description = [
+    profile.aItems.length > 0
+      ? `${profile.sUserName} shows ${profile.aItems
+          .slice(0, 3)
+          .map((item) => item.sName)
+          .join(
+            ', ',
+          )}${profile.aItems.length > 3 ? ` and ${plural(profile.aItems.length - 3, 'more collectible')}` : ''}`
+      : `${profile.sUserName} on Cthulhu Portal`,
+    best > 0 ? `best score ${best}` : '',
+    profile.aRaffleWins.length > 0 ? plural(profile.aRaffleWins.length, 'raffle win') : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .concat('. Join the club and get your free Agent.');
+  const art = profile.sAvatar || profile.aItems[0]?.sImage || '';
+  const image = art.startsWith('http') || art === '' ? art : `${base}${art}`;
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:type', 'profile'],
+    ['property', 'og:site_name', 'Cthulhu Portal'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${base}${profilePath(profile.sUserName)}`],
+    ...(image ? ([['property', 'og:image', image]] as Array<[string, string, string]>) : []),
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'description', description],
+  ];
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-share>`),
+  ].join('\n    ');
+}
+
+/**
+ * GET /u/<username>: the app's document with the profile's title and preview tags; a profile that
+ * is off, unknown or erased gets the same document as 404 with a "not found" title and noindex.
+ */
+export function registerProfilePages(app: FastifyInstance, ctx: AppContext<ProfilesTables>): void {
+  let template: string | null = null;
+  const page = () => {
+    template ??= readFileSync(path.join(path.resolve(ctx.config.webDist), 'index.html'), 'utf8');
+    return template;
+  };
+  // Runs before every request: anything but a profile path leaves at once, synchronously.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return done();
+    const query = req.url.indexOf('?');
+    const userName = profileUserName(query === -1 ? req.url : req.url.slice(0, query));
+    if (userName === null) return done();
+    let html: string;
+    try {
+      html = page();
+    } catch {
+      return done(); // the web app is not built: the static layer says so
+    }
+    publicProfile(ctx.db, userName).then((profile) => {
+      const head = profile
+        ? profileMetaTags(profile, ctx.config.publicUrl)
+        : '<title>Profile not found · Cthulhu Portal</title>\n    <meta name="robots" content="noindex">';
+      reply.header('Cache-Control', 'no-cache');
+      reply
+        .code(profile ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(html.replace(/<title>[^<]*<\/title>/, head));
+    }, done);
+  });
+}
