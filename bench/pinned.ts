@@ -1,5 +1,5 @@
 /**
- * The bench's method (docs/decisions/0210-bench-pinned-processes.md): the server under test runs in
+ * The bench's method (docs/decisions/0190-bench-pinned-processes-and-growth.md): the server under test runs in
  * a process of its own pinned to core 1, the load generator in another pinned to core 0, so a ratio
  * to the bare server measures the servers and not how one process shares two cores with its load.
  * Each load reports the server process's CPU time per request answered (every thread of it: the

@@ -10,12 +10,12 @@ const sItemID = z
   .regex(/^[a-z2-9]{16}$/, 'sItemID is a 16-character item id.');
 const sCollectionID = z.string().trim().toLowerCase().regex(ID_PATTERN, 'Unknown collection.');
 
-/** Paged per collection (docs/decisions/0211-inventory-pages.md): page iPage of each collection's items, oldest first. */
+/** Paged per collection (docs/decisions/0191-member-lists-page.md): page iPage of each collection's items, oldest first. */
 export const getInventoryInput = z.object({
   iPage: formInt.pipe(z.number().int().min(1)).default(1),
   iPageSize: formInt.pipe(z.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE)).default(INVENTORY_PAGE_SIZE),
 });
-/** Without iPageSize every item, as ever; with it one page (iPage from 1), oldest first (decision 0211). */
+/** Without iPageSize every item, as ever; with it one page (iPage from 1), oldest first (decision 0191). */
 export const getCollectionInput = z.object({
   sCollectionID,
   iPage: formInt.pipe(z.number().int().min(1)).default(1),

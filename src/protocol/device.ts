@@ -1,6 +1,6 @@
 /**
  * "Firefox on Windows" from a user agent: enough for an operator, or the member, to tell devices
- * apart; also the device rule of new-device sign-in alerts (decision 0205).
+ * apart; also the device rule of new-device sign-in alerts (decision 0188).
  */
 export function deviceOf(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';

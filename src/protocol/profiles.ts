@@ -1,5 +1,5 @@
 /**
- * Profiles (issue 28, decisions 0196–0197): the member's avatar (one of their Agents, kept by
+ * Profiles (issue 28, decisions 0185–0186): the member's avatar (one of their Agents, kept by
  * collectibles) and a public profile page at /u/<username>, off by default.
  */
 import type { Answer } from './wire';

@@ -98,7 +98,7 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     });
   });
 
-  it('pages the inventory per collection, each count of every page (decision 0211)', async () => {
+  it('pages the inventory per collection, each count of every page (decision 0191)', async () => {
     const page = async (fields: Record<string, string>) =>
       (await t.call('getInventory', fields, alice.token)) as unknown as InventoryAnswer;
     const all = await inventory(alice);

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('store purchases on %s', (dialect) => {
       const owned = inventory.aCollections.flatMap((c) => c.aItems).map((i) => i.sItemID);
       expect(owned).toContain(answer.pItem?.sItemID);
 
-      // The store's dialog is the one confirmation: no popup follows it (decision 0190).
+      // The store's dialog is the one confirmation: no popup follows it (decision 0180).
       const data = (await t.call('getUserData', {}, member.token)).pUserData as UserData;
       expect(data.aRewardNotices.filter((n) => n.sTitle === 'Purchase complete')).toEqual([]);
       expect(await stockOf(t, item)).toBe(2);

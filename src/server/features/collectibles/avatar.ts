@@ -6,7 +6,7 @@ import type { CollectiblesDb } from './tables';
 import { firstItemImages } from './views';
 
 /**
- * A member's avatar (issue 28, decision 0196): one of their own Agents, kept as a pointer at the
+ * A member's avatar (issue 28, decision 0185): one of their own Agents, kept as a pointer at the
  * item. Read through a join on the owner, so an item the member no longer holds falls back to the
  * default (their first Agent's art) without anything having to clear the choice.
  */

@@ -15,7 +15,7 @@ import { endSessionsOf } from './sessionsEnded';
 import type { AccountDeletionTable, IdentityDb, IdentityTables } from './tables';
 
 /**
- * A member deletes their own account (issue 30; decision 0206). The request is confirmed with
+ * A member deletes their own account (issue 30; decision 0189). The request is confirmed with
  * the password (and a TOTP code when two-factor is on), then with a mailed link; a grace period
  * follows during which signing in offers to cancel; then the erasure job runs every capability's
  * erase step (capability.ts `eraseMember`), each in its own transaction together with the record

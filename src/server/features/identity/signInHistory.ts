@@ -8,7 +8,7 @@ import { bearerToken } from './session';
 import type { IdentityDb, IdentityTables } from './tables';
 
 /**
- * Sign-in history and new-device alerts (issue 30; decision 0205). Every sign-in through
+ * Sign-in history and new-device alerts (issue 30; decision 0188). Every sign-in through
  * /api/auth, success or failure, becomes a `sign_in_event` row with the IP Fastify saw and the
  * user agent; a success from a device (protocol/device.ts: browser family on system) none of the
  * member's kept successes came from mails them a link to review their sessions on /account.

@@ -117,7 +117,7 @@ export interface AuthTwoFactorTable {
   secret: string;
 }
 
-/** Sign-ins of members, success and failure (signInHistory.ts; decision 0205). */
+/** Sign-ins of members, success and failure (signInHistory.ts; decision 0188). */
 export interface SignInEventTable {
   id: Generated<number>;
   user_id: string;
@@ -132,7 +132,7 @@ export interface SignInEventTable {
 }
 
 /**
- * A member's account deletion (deletion.ts; decision 0206): requested (link sent), scheduled
+ * A member's account deletion (deletion.ts; decision 0189): requested (link sent), scheduled
  * (grace period until erase_at), erasing (steps_done lists the capabilities already erased),
  * erased; or cancelled. One row per member, kept after erasure as the tombstone.
  */

@@ -5,9 +5,9 @@ import { registerProfilePages } from './shareMeta';
 import type { ProfilesTables } from './tables';
 
 /**
- * Public profiles (issue 28, decision 0197): a page at /u/<username>, off by default, showing the
+ * Public profiles (issue 28, decision 0186): a page at /u/<username>, off by default, showing the
  * collectibles the member picks, their best scores and raffle wins, with its own share preview.
- * The avatar itself is collectibles' (decision 0196): chat and the leaderboard read it there.
+ * The avatar itself is collectibles' (decision 0185): chat and the leaderboard read it there.
  */
 export const profiles: Capability<ProfilesTables> = {
   name: 'profiles',

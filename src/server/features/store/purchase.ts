@@ -106,7 +106,7 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
     throw new StoreRefusal(ErrorCode.NO_LONGER_ON_SALE, 'This item cannot be delivered right now.');
   }
 
-  // No reward notice: the store's own dialog is the one confirmation (decision 0190).
+  // No reward notice: the store's own dialog is the one confirmation (decision 0180).
   const balance = await findBalance(trx, userId);
   return {
     iErrorCode: ErrorCode.OK,

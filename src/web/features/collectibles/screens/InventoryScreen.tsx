@@ -88,7 +88,7 @@ export default function InventoryScreen() {
                 <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
               ))}
             </div>
-            {/* getInventory answers a page of each collection (decision 0211): the rest are on its page. */}
+            {/* getInventory answers a page of each collection (decision 0191): the rest are on its page. */}
             {collection.bMore && (
               <p className="muted">
                 <Link to={`${ROUTES.collectibles}?sCollectionID=${encodeURIComponent(collection.sCollectionID)}`}>

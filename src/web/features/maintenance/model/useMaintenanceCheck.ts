@@ -8,7 +8,7 @@ import { decideMaintenance } from './decide';
 
 /**
  * How often an open, visible tab asks again, so a member who only reads /home learns of maintenance
- * within seconds, not on their next click (decision 0192). The server answers from memory.
+ * within seconds, not on their next click (decision 0182). The server answers from memory.
  */
 export const MAINTENANCE_POLL_MS = 5_000;
 
