@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { itemRarity } from '../../../protocol/collectibles';
 import { ROUTES } from '../../../protocol/routes';
 import type { AppContext } from '../../capability';
+import { appDocument, type ShareTag, shareHead, withShareHead } from '../../http/shareHead';
 import { usernamesOf } from '../identity/index';
 import { MEDIA_DIR } from './catalogue';
 import { MEDIA_PREFIX, mediaUrl } from './media';
@@ -16,9 +17,6 @@ export async function ownerUserName(db: CollectiblesDb, publicId: string): Promi
   if (!row) return null;
   return (await usernamesOf(db, [row.owner_user_id])).get(row.owner_user_id) ?? null;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text of a Markdown description, short enough for a link preview. */
 function summary(markdown: string, max = 180): string {
@@ -57,7 +55,7 @@ export function shareMetaTags(input: {
   const title = `${input.name} (${input.rarity}) · Cthulhu Portal`;
   const description =
     `${input.owner ? `Held by ${input.owner}. ` : ''}${summary(input.description)} Join the club and get your free Agent.`.trim();
-  const tags: Array<[string, string, string]> = [
+  const tags: ShareTag[] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', 'Cthulhu Portal'],
     ['property', 'og:title', title],
@@ -73,10 +71,7 @@ export function shareMetaTags(input: {
     ['name', 'twitter:image', input.image],
     ['name', 'description', description],
   ];
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-share>`),
-  ].join('\n    ');
+  return shareHead(title, tags);
 }
 
 /**
@@ -84,11 +79,7 @@ export function shareMetaTags(input: {
  * (registered before the static files, so this answers first; any other /viewer gets the plain page).
  */
 export function registerShareMeta(app: FastifyInstance, ctx: AppContext<CollectiblesTables>): void {
-  let template: string | null = null;
-  const page = () => {
-    template ??= readFileSync(path.join(path.resolve(ctx.config.webDist), 'index.html'), 'utf8');
-    return template;
-  };
+  const page = appDocument(ctx.config.webDist);
   // Runs before every request: anything but a viewer page leaves at once, synchronously.
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return done();
@@ -126,7 +117,7 @@ export function registerShareMeta(app: FastifyInstance, ctx: AppContext<Collecti
       owner,
       url: `${base}${ROUTES.viewer}?sItemID=${sItemID}${REFERRAL_CODE.test(rb) ? `&rb=${rb}` : ''}`,
     });
-    const withTags = html.replace(/<title>[^<]*<\/title>/, tags);
+    const withTags = withShareHead(html, tags);
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8').send(withTags);
     return true;

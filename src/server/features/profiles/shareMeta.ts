@@ -1,18 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type PublicProfile, profilePath, profileUserName } from '../../../protocol/profiles';
 import type { AppContext } from '../../capability';
+import { appDocument, type ShareTag, shareHead, withShareHead } from '../../http/shareHead';
 import { publicProfile } from './profile';
 import type { ProfilesTables } from './tables';
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -37,22 +28,19 @@ export function profileMetaTags(profile: PublicProfile, base: string): string {
     .concat('. Join the club and get your free Agent.');
   const art = profile.sAvatar || profile.aItems[0]?.sImage || '';
   const image = art.startsWith('http') || art === '' ? art : `${base}${art}`;
-  const tags: Array<[string, string, string]> = [
+  const tags: ShareTag[] = [
     ['property', 'og:type', 'profile'],
     ['property', 'og:site_name', 'Cthulhu Portal'],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', `${base}${profilePath(profile.sUserName)}`],
-    ...(image ? ([['property', 'og:image', image]] as Array<[string, string, string]>) : []),
+    ...(image ? ([['property', 'og:image', image]] as ShareTag[]) : []),
     ['name', 'twitter:card', 'summary'],
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],
     ['name', 'description', description],
   ];
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-share>`),
-  ].join('\n    ');
+  return shareHead(title, tags);
 }
 
 /**
@@ -60,11 +48,7 @@ export function profileMetaTags(profile: PublicProfile, base: string): string {
  * is off, unknown or erased gets the same document as 404 with a "not found" title and noindex.
  */
 export function registerProfilePages(app: FastifyInstance, ctx: AppContext<ProfilesTables>): void {
-  let template: string | null = null;
-  const page = () => {
-    template ??= readFileSync(path.join(path.resolve(ctx.config.webDist), 'index.html'), 'utf8');
-    return template;
-  };
+  const page = appDocument(ctx.config.webDist);
   // Runs before every request: anything but a profile path leaves at once, synchronously.
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return done();
@@ -85,7 +69,7 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext<Profi
       reply
         .code(profile ? 200 : 404)
         .type('text/html; charset=utf-8')
-        .send(html.replace(/<title>[^<]*<\/title>/, head));
+        .send(withShareHead(html, head));
     }, done);
   });
 }

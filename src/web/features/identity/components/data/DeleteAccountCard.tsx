@@ -16,7 +16,7 @@ import {
   when,
 } from '../../api/memberAccount';
 import accountStyles from '../AccountForm.module.css';
-import styles from '../security/Security.module.css';
+import styles from '../security/accountLists.module.css';
 
 /** Delete my account: password (and a code with two-factor on), then the emailed link, then a grace period. */
 export default function DeleteAccountCard() {

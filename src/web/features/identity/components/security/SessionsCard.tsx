@@ -7,7 +7,7 @@ import { Card } from '../../../../ui/Card';
 import { Notice } from '../../../../ui/Notice';
 import { endMyOtherSessions, endMySession, memberAccountKeys, sessionsQuery, when } from '../../api/memberAccount';
 import accountStyles from '../AccountForm.module.css';
-import styles from './Security.module.css';
+import styles from './accountLists.module.css';
 
 /** The member's signed-in devices: device, IP, last active; sign one out, or every other one. */
 export default function SessionsCard() {

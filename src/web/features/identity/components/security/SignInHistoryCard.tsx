@@ -4,7 +4,7 @@ import { Card } from '../../../../ui/Card';
 import { Notice } from '../../../../ui/Notice';
 import { signInsQuery, when } from '../../api/memberAccount';
 import accountStyles from '../AccountForm.module.css';
-import styles from './Security.module.css';
+import styles from './accountLists.module.css';
 
 /** The last 30 sign-ins, successes and failures, with device and IP. */
 export default function SignInHistoryCard() {
