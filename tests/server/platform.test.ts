@@ -26,9 +26,9 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
       expect(await t.call('isMaintenance')).toEqual({ iErrorCode: 0, bMaintenance: false, sMessage: '' });
     });
 
-    it('answers the default feature flags of docs/product.md §1', async () => {
+    it("answers the default feature flags of docs/product.md §1, and the help page's contact address", async () => {
       const answer = await t.call('getFlags');
-      expect(answer).toEqual({ iErrorCode: 0, pFlags: { ...FLAG_DEFAULTS } });
+      expect(answer).toEqual({ iErrorCode: 0, pFlags: { ...FLAG_DEFAULTS }, sSupportEmail: 'support@localhost' });
       expect(answer.pFlags).toMatchObject({
         bWallet: false,
         bChat: true,
