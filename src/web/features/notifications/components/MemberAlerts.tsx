@@ -51,16 +51,22 @@ function ChatIcon() {
  * with its unread badge; the tab title counts unread mentions. Live over the member socket.
  */
 export default function MemberAlerts() {
-  const [live] = useState(() => new MemberLive(() => flags().bChat));
+  const location = useLocation();
+  // On /chat the screen holds its own socket: the header opens none there (one socket per tab) and
+  // keeps to its counts, asked on start, when the tab comes back and every minute.
+  const onChat = location.pathname === ROUTES.chat;
+  const onChatNow = useRef(onChat);
+  onChatNow.current = onChat;
+  const [live] = useState(() => new MemberLive(() => flags().bChat && !onChatNow.current));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts when the tab enters or leaves /chat
   useEffect(() => {
     live.start();
     return () => live.stop();
-  }, [live]);
+  }, [live, onChat]);
   const state = useSyncExternalStore(live.subscribe, live.getState, live.getState);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
   const chatOn = flags().bChat;
   const { iUnread, iMentions } = state.notifications;
   useTitleCount(iMentions);
