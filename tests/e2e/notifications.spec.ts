@@ -52,7 +52,7 @@ test('a mention lights the bell, the chat badge and the tab title; read on one d
   });
   await expect(channelButton).toBeVisible({ timeout: 15_000 });
   await channelButton.click();
-  const composer = chat.getByRole('combobox', { name: /^Message #/ });
+  const composer = chat.getByRole('textbox', { name: /^Message #/ });
   await composer.fill(`Hey @${bob.userName}, the tide is turning`);
   await composer.press('Escape');
   await composer.press('Enter');

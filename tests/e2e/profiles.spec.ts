@@ -63,7 +63,7 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
   });
   await expect(channelButton).toBeVisible({ timeout: 15_000 });
   await channelButton.click();
-  const composer = chat.getByRole('combobox', { name: /^Message #/ });
+  const composer = chat.getByRole('textbox', { name: /^Message #/ });
   await composer.fill('My new face from the deep');
   await composer.press('Enter');
   const message = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'My new face from the deep' });
