@@ -178,7 +178,7 @@ test.describe('identity and onboarding', () => {
     const member = await registerMember(request);
     await signInPage(page, member);
     await page.goto('/account');
-    await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
     await expect(page.getByText(member.userName).first()).toBeVisible();
     await expect(page.getByText('verified', { exact: true })).toBeVisible();
     const code = (await page.getByTestId('referral-code').textContent()) ?? '';
