@@ -104,8 +104,8 @@ test('with bWallet off nothing of the wallet shows and its chunk is never reques
   await injectWallet(page, `0x${'a1'.repeat(32)}`);
   await signInPage(page, member);
   await page.goto('/home');
-  await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
-  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Invite friends' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByText('CONNECT WALLET')).toHaveCount(0);
@@ -172,7 +172,7 @@ test('connect: label, 5+4 account, signed setWalletAddress stored, network add +
 
   // /account: the linked address with a copy button, and the whitelist status.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page.getByTestId('linked-wallet')).toHaveText(account.address);
   await expect(page.getByTestId('whitelist-status')).toHaveText('On the whitelist');
   await page.getByRole('button', { name: 'Copy address' }).click();
@@ -236,16 +236,16 @@ test("a stored wallet email of another member disconnects on load; another membe
   });
   await page.evaluate((token) => sessionStorage.setItem('auth.token', token), second.token);
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
   await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
   expect(await storedWalletEmail(page)).toBeNull();
   expect(linkCalls).toEqual([]);
   // Nor does a later load bring the first member's wallet back.
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('wallet-button')).toHaveText('CONNECT WALLET');
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page.getByTestId('linked-wallet')).toHaveText('None: use CONNECT WALLET in the menu.');
   await expect(page.getByTestId('whitelist-status')).toHaveText('Not on the whitelist');
 
