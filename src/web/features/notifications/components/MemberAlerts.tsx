@@ -1,3 +1,4 @@
+import { Bell, MessageSquare } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
@@ -10,41 +11,6 @@ import { useTitleCount } from './useTitleCount';
 const NotificationPanel = lazy(() => import('./NotificationPanel'));
 
 const cap = (n: number) => (n > 99 ? '99+' : String(n));
-
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
-
-function ChatIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-    </svg>
-  );
-}
 
 /**
  * The header's bell (the notification centre, issue 28) and, while bChat is on, the chat button
@@ -87,7 +53,7 @@ export default function MemberAlerts() {
     <div className={styles.alerts}>
       {chatOn && (
         <Link to={ROUTES.chat} className={styles.button} aria-label={chatLabel} data-testid="chat-button">
-          <ChatIcon />
+          <MessageSquare size={20} aria-hidden="true" />
           {state.chat.unread > 0 && (
             <span className={`${styles.badge} ${state.chat.mentioned ? styles.mention : ''}`} aria-hidden="true">
               {state.chat.mentioned ? '@' : cap(state.chat.unread)}
@@ -108,7 +74,7 @@ export default function MemberAlerts() {
           setOpen((value) => !value);
         }}
       >
-        <BellIcon />
+        <Bell size={20} aria-hidden="true" />
         {iUnread > 0 && (
           <span className={styles.badge} aria-hidden="true">
             {cap(iUnread)}
