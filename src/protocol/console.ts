@@ -21,19 +21,34 @@ export const CONSOLE_PERMISSIONS = [
   'chat:moderate',
   'audit:read',
   'operator:manage',
+  // Issue 29: live operations, announcements and the status page.
+  'live:read',
+  'live:manage',
+  'chat:channels',
+  'announce:read',
+  'announce:send',
+  'status:read',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
-const READ: readonly ConsolePermission[] = ['member:read', 'chat:read', 'audit:read'];
+const READ: readonly ConsolePermission[] = [
+  'member:read',
+  'chat:read',
+  'audit:read',
+  'live:read',
+  'announce:read',
+  'status:read',
+];
 
 /**
- * What each role may do. admin: everything; moderator: chat, mutes, bans, notes; support: reads
- * members, account help (resend verification, force a password reset, revoke sessions), grants up
- * to its cap, notes, exports; viewer: reads everything, changes nothing.
+ * What each role may do. admin: everything (live operations, announcements, operators); moderator:
+ * chat (reports and channels), mutes, bans, notes; support: reads members, account help (resend
+ * verification, force a password reset, revoke sessions), grants up to its cap, notes, exports;
+ * viewer: reads everything (members, live settings, announcements, status), changes nothing.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly ConsolePermission[]>> = {
   admin: CONSOLE_PERMISSIONS,
-  moderator: [...READ, 'member:note', 'member:ban', 'member:mute', 'member:sessions', 'chat:moderate'],
+  moderator: [...READ, 'member:note', 'member:ban', 'member:mute', 'member:sessions', 'chat:moderate', 'chat:channels'],
   support: [...READ, 'member:note', 'member:grant', 'member:sessions', 'member:account', 'member:export'],
   viewer: READ,
 };

@@ -45,6 +45,17 @@ export const CONSOLE_ROUTES = {
   moderation: '/console/moderation',
   audit: '/console/audit',
   operators: '/console/operators',
+  // Issue 29: live operations (one sub-screen per capability), announcements, status.
+  live: '/console/live',
+  liveSettings: '/console/live/settings',
+  liveGameVars: '/console/live/game-vars',
+  liveInvites: '/console/live/invites',
+  liveRaffles: '/console/live/raffles',
+  liveStore: '/console/live/store',
+  liveChat: '/console/live/chat',
+  liveCurse: '/console/live/curse',
+  announcements: '/console/announcements',
+  status: '/console/status',
 } as const;
 
 /** The console page of one member. */

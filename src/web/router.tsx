@@ -71,6 +71,7 @@ export function appRoutes(flags: Flags): RouteObject[] {
 
   // The operators' console (issue 27): its own layout, outside the member's root (no maintenance redirect).
   const inConsole = (path: string) => path.slice(CONSOLE_ROUTES.root.length + 1);
+  const inLive = (path: string) => path.slice(CONSOLE_ROUTES.live.length + 1);
   const operatorsConsole: RouteObject = {
     path: CONSOLE_ROUTES.root,
     lazy: lazyScreen(() => import('./layouts/ConsoleLayout')),
@@ -104,6 +105,49 @@ export function appRoutes(flags: Flags): RouteObject[] {
       {
         path: inConsole(CONSOLE_ROUTES.operators),
         lazy: lazyScreen(() => import('./features/operators/screens/OperatorsScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.live),
+        lazy: lazyScreen(() => import('./layouts/ConsoleLiveOps')),
+        children: [
+          { index: true, element: <Navigate to={CONSOLE_ROUTES.liveSettings} replace /> },
+          {
+            path: inLive(CONSOLE_ROUTES.liveSettings),
+            lazy: lazyScreen(() => import('./features/maintenance/console/SettingsScreen')),
+          },
+          {
+            path: inLive(CONSOLE_ROUTES.liveGameVars),
+            lazy: lazyScreen(() => import('./features/gamevars/console/GameVarsScreen')),
+          },
+          {
+            path: inLive(CONSOLE_ROUTES.liveInvites),
+            lazy: lazyScreen(() => import('./features/identity/console/InvitesScreen')),
+          },
+          {
+            path: inLive(CONSOLE_ROUTES.liveRaffles),
+            lazy: lazyScreen(() => import('./features/raffle/console/RafflesScreen')),
+          },
+          {
+            path: inLive(CONSOLE_ROUTES.liveStore),
+            lazy: lazyScreen(() => import('./features/store/console/StoreCatalogueScreen')),
+          },
+          {
+            path: inLive(CONSOLE_ROUTES.liveChat),
+            lazy: lazyScreen(() => import('./features/chat/console/ChannelsScreen')),
+          },
+          {
+            path: inLive(CONSOLE_ROUTES.liveCurse),
+            lazy: lazyScreen(() => import('./features/games/console/CurseScreen')),
+          },
+        ],
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.announcements),
+        lazy: lazyScreen(() => import('./features/announcements/console/AnnouncementsScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.status),
+        lazy: lazyScreen(() => import('./features/status/console/StatusScreen')),
       },
       { path: '*', element: <Navigate to={CONSOLE_ROUTES.members} replace /> },
     ],

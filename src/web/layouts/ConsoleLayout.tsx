@@ -82,6 +82,9 @@ function ConsoleHeader() {
   const links = [
     { to: CONSOLE_ROUTES.members, label: 'Members' },
     { to: CONSOLE_ROUTES.moderation, label: 'Moderation' },
+    { to: CONSOLE_ROUTES.live, label: 'Live ops' },
+    { to: CONSOLE_ROUTES.announcements, label: 'Announcements' },
+    { to: CONSOLE_ROUTES.status, label: 'Status' },
     { to: CONSOLE_ROUTES.audit, label: 'Audit log' },
     ...(operator && roleMay(operator.sRole, 'operator:manage')
       ? [{ to: CONSOLE_ROUTES.operators, label: 'Operators' }]
