@@ -101,6 +101,8 @@ test.describe('at 375 px', () => {
 test('one skip link on every page: the first Tab, and Enter lands in the page', async ({ page, request }) => {
   const member = await registerMember(request);
   await page.goto('/games');
+  // A person presses Tab once the page shows, not while the loading text does.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Games');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
