@@ -67,12 +67,9 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // The operator project first: its serial files start at once on one worker while the other
+  // works through the members' flows, instead of running alone at the end on one core of two.
   projects: [
-    {
-      name: 'members',
-      testIgnore: /operator\/.*\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], baseURL: MEMBERS_URL },
-    },
     {
       name: 'operator',
       testMatch: /operator\/.*\.spec\.ts/,
@@ -80,6 +77,11 @@ export default defineConfig({
       // One file at a time too: maintenance now closes every action, not only page loads.
       workers: 1,
       use: { ...devices['Desktop Chrome'], baseURL: OPERATOR_URL },
+    },
+    {
+      name: 'members',
+      testIgnore: /operator\/.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: MEMBERS_URL },
     },
   ],
   webServer: [server(basePort, 'members'), server(basePort + 1, 'operator')],
