@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ConsolePermission, type ConsoleWhoamiAnswer, roleMay } from '../../protocol/console';
 import { consoleCall } from '../api/console';
+import type { Choice } from '../ui/ChoiceGroup';
 import { pageTitle } from './pageTitle';
 
 /** What every console screen shares (issue 27): the signed-in operator, titles, dates, durations. */
@@ -43,10 +44,10 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The durations a ban or a mute offers; 0: until lifted. */
-export const RESTRICTION_DURATIONS: ReadonlyArray<{ label: string; ms: number }> = [
-  { label: '1 hour', ms: HOUR_MS },
-  { label: '1 day', ms: DAY_MS },
-  { label: '7 days', ms: 7 * DAY_MS },
-  { label: '30 days', ms: 30 * DAY_MS },
-  { label: 'Until lifted', ms: 0 },
+export const RESTRICTION_DURATIONS: readonly Choice<number>[] = [
+  { label: '1 hour', value: HOUR_MS },
+  { label: '1 day', value: DAY_MS },
+  { label: '7 days', value: 7 * DAY_MS },
+  { label: '30 days', value: 30 * DAY_MS },
+  { label: 'Until lifted', value: 0 },
 ];

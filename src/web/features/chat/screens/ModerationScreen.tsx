@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConsoleReportRow, ReportResolutionName } from '../../../../protocol/console';
 import { RESTRICTION_DURATIONS as DURATIONS, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
@@ -21,8 +22,8 @@ const WHAT: Record<ReportResolutionName, (r: ConsoleReportRow) => string> = {
  * to dismiss, delete, mute or ban (each asks why, closes the report and is audited). Live: new
  * reports arrive by polling and are announced politely.
  */
-const ONE_DAY = DURATIONS[1]?.ms ?? 0;
-const SEVEN_DAYS = DURATIONS[2]?.ms ?? 0;
+const ONE_DAY = DURATIONS[1]?.value ?? 0;
+const SEVEN_DAYS = DURATIONS[2]?.value ?? 0;
 
 export default function ModerationScreen() {
   useConsoleTitle('Moderation');
@@ -102,22 +103,13 @@ export default function ModerationScreen() {
         }}
       >
         {timed && (
-          <fieldset className={styles.durations}>
-            <legend>For how long?</legend>
-            <div className={styles.choices}>
-              {DURATIONS.map((choice) => (
-                <label key={choice.ms}>
-                  <input
-                    type="radio"
-                    name="report-duration"
-                    checked={duration === choice.ms}
-                    onChange={() => setDuration(choice.ms)}
-                  />
-                  {choice.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceGroup
+            legend="For how long?"
+            name="report-duration"
+            choices={DURATIONS}
+            value={duration}
+            onChange={setDuration}
+          />
         )}
       </ReasonDialog>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ConsoleMemberProfile } from '../../../../protocol/console';
+import { type Choice, ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
 import { type MemberGrantAnswer, useMemberLever } from '../api/members';
 import { signed } from '../model/format';
@@ -7,6 +8,16 @@ import styles from './LeverFields.module.css';
 
 type Asset = 'points' | 'tickets' | 'item';
 type Direction = 'grant' | 'take';
+
+const DIRECTIONS: readonly Choice<Direction>[] = [
+  { value: 'grant', label: 'Grant' },
+  { value: 'take', label: 'Take back' },
+];
+const ASSETS: readonly Choice<Asset>[] = [
+  { value: 'points', label: 'Points' },
+  { value: 'tickets', label: 'Tickets' },
+  { value: 'item', label: 'Collectible' },
+];
 
 /** What the dialog opens with: a take-back of one item comes from the collectibles tab. */
 export interface GrantPreset {
@@ -91,33 +102,14 @@ export function GrantDialog({
       onClose={onClose}
       onConfirm={confirm}
     >
-      <fieldset className={styles.fields}>
-        <legend>Direction</legend>
-        <div className={styles.choices}>
-          {(['grant', 'take'] as const).map((value) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="grant-direction"
-                checked={direction === value}
-                onChange={() => setDirection(value)}
-              />
-              {value === 'grant' ? 'Grant' : 'Take back'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className={styles.fields}>
-        <legend>What</legend>
-        <div className={styles.choices}>
-          {(['points', 'tickets', 'item'] as const).map((value) => (
-            <label key={value}>
-              <input type="radio" name="grant-asset" checked={asset === value} onChange={() => setAsset(value)} />
-              {value === 'item' ? 'Collectible' : value === 'points' ? 'Points' : 'Tickets'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceGroup
+        legend="Direction"
+        name="grant-direction"
+        choices={DIRECTIONS}
+        value={direction}
+        onChange={setDirection}
+      />
+      <ChoiceGroup legend="What" name="grant-asset" choices={ASSETS} value={asset} onChange={setAsset} />
       {asset === 'item' ? (
         <div className={styles.field}>
           <label htmlFor={targetId}>{direction === 'grant' ? 'Template id' : 'Item id'}</label>

@@ -3,6 +3,7 @@ import type { ConsoleMemberProfile, ConsolePermission } from '../../../../protoc
 import { RESTRICTION_DURATIONS as DURATIONS, formatWhen } from '../../../lib/console';
 import { downloadJson } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
 import { useMemberLever } from '../api/members';
 import { GrantDialog, type GrantPreset } from './GrantDialog';
@@ -10,23 +11,6 @@ import styles from './LeverFields.module.css';
 import screen from './MemberLevers.module.css';
 
 type Lever = 'ban' | 'unban' | 'mute' | 'resend' | 'reset' | 'revokeAll' | 'note' | 'export';
-
-/** A ban's or a mute's duration, as radio buttons. */
-function DurationChoice({ name, value, onChange }: { name: string; value: number; onChange(ms: number): void }) {
-  return (
-    <fieldset className={styles.fields}>
-      <legend>For how long?</legend>
-      <div className={styles.choices}>
-        {DURATIONS.map((choice) => (
-          <label key={choice.ms}>
-            <input type="radio" name={name} checked={value === choice.ms} onChange={() => onChange(choice.ms)} />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * The levers on one member, each behind a dialog that asks why (the audit log keeps it), and each
@@ -48,7 +32,7 @@ export function MemberLevers({
 }) {
   const id = member.sUserID;
   const [open, setOpen] = useState<Lever | null>(null);
-  const [duration, setDuration] = useState(DURATIONS[1]?.ms ?? 0);
+  const [duration, setDuration] = useState(DURATIONS[1]?.value ?? 0);
   const [note, setNote] = useState('');
   const [noteMissing, setNoteMissing] = useState(false);
   const noteId = useId();
@@ -64,7 +48,7 @@ export function MemberLevers({
   };
 
   useEffect(() => {
-    if (open === 'ban' || open === 'mute') setDuration(DURATIONS[1]?.ms ?? 0);
+    if (open === 'ban' || open === 'mute') setDuration(DURATIONS[1]?.value ?? 0);
     if (open === 'note') {
       setNote('');
       setNoteMissing(false);
@@ -73,7 +57,7 @@ export function MemberLevers({
 
   const close = () => setOpen(null);
   const name = member.sUsername || member.sEmail;
-  const durationWords = (ms: number) => DURATIONS.find((d) => d.ms === ms)?.label.toLowerCase() ?? '';
+  const durationWords = (ms: number) => DURATIONS.find((d) => d.value === ms)?.label.toLowerCase() ?? '';
   const buttons: Array<{ lever: Lever | 'grant'; label: string; permission: ConsolePermission; danger?: boolean }> = [
     { lever: 'grant', label: 'Grant or take back', permission: 'member:grant' },
     member.bBanned
@@ -121,7 +105,13 @@ export function MemberLevers({
           onDone(`${name} is banned ${duration ? `for ${durationWords(duration)}` : 'until lifted'}.`);
         }}
       >
-        <DurationChoice name="ban-duration" value={duration} onChange={setDuration} />
+        <ChoiceGroup
+          legend="For how long?"
+          name="ban-duration"
+          choices={DURATIONS}
+          value={duration}
+          onChange={setDuration}
+        />
       </ReasonDialog>
 
       <ReasonDialog
@@ -148,7 +138,13 @@ export function MemberLevers({
           onDone(`${name} is muted ${duration ? `for ${durationWords(duration)}` : 'until lifted'}.`);
         }}
       >
-        <DurationChoice name="mute-duration" value={duration} onChange={setDuration} />
+        <ChoiceGroup
+          legend="For how long?"
+          name="mute-duration"
+          choices={DURATIONS}
+          value={duration}
+          onChange={setDuration}
+        />
       </ReasonDialog>
 
       <ReasonDialog
