@@ -140,6 +140,8 @@ export interface ConsoleAuditRow {
   sActor: string;
   sAction: string;
   sMemberId: string | null;
+  /** The member's username (null: no member, or an account without one, such as an operator's). */
+  sMemberName: string | null;
   pDetail: unknown;
 }
 

@@ -41,6 +41,8 @@ test('the audit log lists console and CLI actions with who, what and why; filter
   const noteRow = table.getByRole('row').filter({ hasText: note });
   await expect(noteRow.getByRole('cell').nth(1)).toHaveText(/^cli:/);
   await expect(noteRow.getByRole('cell').nth(2)).toHaveText('member.note');
+  // The member by name, linked to their page.
+  await expect(noteRow.getByRole('cell').nth(3).getByRole('link')).toHaveText(member.userName);
   await expectAccessible(page);
   await snapWidths(page, 'console-audit');
 

@@ -11,7 +11,7 @@ import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
-import { type AccountWithRole, endConsoleSession } from '../identity/index';
+import { type AccountWithRole, endConsoleSession, usernamesOf } from '../identity/index';
 import { type AuditQuery, auditPage } from './audit';
 import {
   addOperator,
@@ -51,7 +51,7 @@ const queryOf = (input: AuditFilters): AuditQuery => ({
   until: input.iUntil,
 });
 
-function auditRow(row: AuditRow): ConsoleAuditRow {
+function auditRow(row: AuditRow, usernames: ReadonlyMap<string, string>): ConsoleAuditRow {
   let detail: unknown;
   try {
     detail = JSON.parse(row.detail);
@@ -64,6 +64,7 @@ function auditRow(row: AuditRow): ConsoleAuditRow {
     sActor: row.actor,
     sAction: row.action,
     sMemberId: row.member_id,
+    sMemberName: row.member_id ? (usernames.get(row.member_id) ?? null) : null,
     pDetail: detail,
   };
 }
@@ -203,7 +204,11 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         offset: (input.iPage - 1) * input.iPageSize,
         limit: input.iPageSize,
       });
-      return { iErrorCode: ErrorCode.OK, aRows: rows.map(auditRow), iTotal: total };
+      const usernames = await usernamesOf(
+        deps.db,
+        rows.flatMap((row) => (row.member_id ? [row.member_id] : [])),
+      );
+      return { iErrorCode: ErrorCode.OK, aRows: rows.map((row) => auditRow(row, usernames)), iTotal: total };
     },
   }),
   defineConsoleAction({

@@ -58,7 +58,7 @@ const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
     header: 'Member',
     cell: ({ row }) =>
       row.original.sMemberId ? (
-        <Link to={consoleMemberPath(row.original.sMemberId)}>{row.original.sMemberId}</Link>
+        <Link to={consoleMemberPath(row.original.sMemberId)}>{row.original.sMemberName ?? row.original.sMemberId}</Link>
       ) : (
         <span className={styles.muted}>—</span>
       ),
