@@ -148,7 +148,10 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
     expect(document.body).toContain(
       `<meta property="og:title" content="${carol.userName} · Cthulhu Portal" data-share>`,
     );
-    expect(document.body).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/media\//);
+    // A PNG preview (crawlers do not show SVG), of the avatar or the first showcased Agent.
+    expect(document.body).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:3000\/media\/previews\/[^"]+\.png(\?[^"]*)?" data-share>/,
+    );
 
     // Off again: not found.
     await t.call('setProfile', { bPublic: false, sShowcaseItemIDs: showcase.join(',') }, carol.token);

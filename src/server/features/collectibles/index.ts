@@ -56,6 +56,7 @@ export const collectibles: Capability<CollectiblesTables> = {
 
 export { onAvatarChanged } from './avatar';
 export { mediaUrl } from './media';
+export { previewImage } from './shareMeta';
 export type { CollectiblesTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type PublicProfile, profilePath, profileUserName } from '../../../protocol/profiles';
 import type { AppContext } from '../../capability';
 import { appDocument, type ShareTag, shareHead, withShareHead } from '../../http/shareHead';
+import { previewImage } from '../collectibles/index';
 import { publicProfile } from './profile';
 import type { ProfilesTables } from './tables';
 
@@ -26,16 +27,21 @@ export function profileMetaTags(profile: PublicProfile, base: string): string {
     .filter(Boolean)
     .join(', ')
     .concat('. Join the club and get your free Agent.');
-  const art = profile.sAvatar || profile.aItems[0]?.sImage || '';
-  const image = art.startsWith('http') || art === '' ? art : `${base}${art}`;
+  // Link previews take a raster image: the avatar's (or first showcased Agent's) PNG preview.
+  const preview = previewImage(profile.sAvatar || profile.aItems[0]?.sImage || '');
+  const image = preview.startsWith('http') ? preview : `${base}${preview}`;
   const tags: ShareTag[] = [
     ['property', 'og:type', 'profile'],
     ['property', 'og:site_name', 'Cthulhu Portal'],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', `${base}${profilePath(profile.sUserName)}`],
-    ...(image ? ([['property', 'og:image', image]] as ShareTag[]) : []),
-    ['name', 'twitter:card', 'summary'],
+    ['property', 'og:image', image],
+    ['property', 'og:image:type', 'image/png'],
+    ['property', 'og:image:width', '1200'],
+    ['property', 'og:image:height', '630'],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:image', image],
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],
     ['name', 'description', description],
