@@ -137,6 +137,27 @@ describe.each(DIALECTS)('the notification centre on %s', (dialect) => {
     aliceSocket.close();
   });
 
+  it("reading a channel up to a message reads the member's mentions there up to it, not later ones", async () => {
+    const bobSocket = await ChatClient.signedIn(node, bob);
+    const aliceSocket = await ChatClient.signedIn(node, alice);
+    const before = ((await node.call('getNotificationCounts', {}, bob.token)) as { iMentions: number }).iMentions;
+    const first = await aliceSocket.say('lore', `first for @${bob.userName}`);
+    const second = await aliceSocket.say('lore', `second for @${bob.userName}`);
+    const unreadMentions = async () =>
+      (await list(bob.token)).aNotifications
+        .filter((n) => n.sKind === 'mention' && n.sLink === '/chat?sChannelID=lore' && n.iReadAt === 0)
+        .map((n) => n.sBody);
+    await expect.poll(unreadMentions).toHaveLength(2);
+    bobSocket.send({ t: 'read', sChannelID: 'lore', iMessageID: first });
+    await expect.poll(unreadMentions).toEqual([`second for @${bob.userName}`]);
+    bobSocket.send({ t: 'read', sChannelID: 'lore', iMessageID: second });
+    // Every device hears the new count.
+    await bobSocket.next('notifications', (f) => f.iMentions === before);
+    expect(await unreadMentions()).toEqual([]);
+    bobSocket.close();
+    aliceSocket.close();
+  });
+
   it('announces entries written without a bus (the CLI) through the sweep: a new store item for everyone', async () => {
     const sweep = node.jobs.find((j) => j.name === 'notifications.announce');
     await sweep?.run();

@@ -30,7 +30,7 @@ import {
   messageByNonce,
 } from './messages';
 import { activeMute, deleteAsOperator, isChatOperator, muteMember, reportMessage } from './moderation';
-import { notifyMentions } from './notices';
+import { notifyMentions, readMentions } from './notices';
 import { CHAT_REPORTED_TOPIC } from './reportQueue';
 import type { ChatLimits } from './rules';
 import { rulesOf } from './rules';
@@ -449,7 +449,9 @@ class MemberSession {
     const { directory, hub } = this.services;
     if (!directory.get(frame.sChannelID)) return;
     const messageId = Math.min(frame.iMessageID, directory.lastId(frame.sChannelID));
-    await markRead(this.db, { userId: this.member.id, channelId: frame.sChannelID, messageId, now: this.now() });
+    const read = { userId: this.member.id, channelId: frame.sChannelID, messageId, now: this.now() };
+    await markRead(this.db, read);
+    await readMentions(this.services, read);
     const marker = await readMarker(this.db, this.member.id, frame.sChannelID);
     const pUnread = await unreadOf(
       this.db,

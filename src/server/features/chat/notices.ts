@@ -1,5 +1,11 @@
 import { userIdsByUsernames } from '../identity/index';
-import { announceNotifications, notificationCounts, notify, onNotificationsChanged } from '../notifications/index';
+import {
+  announceNotifications,
+  markReadCovered,
+  notificationCounts,
+  notify,
+  onNotificationsChanged,
+} from '../notifications/index';
 import type { Member } from './hub';
 import type { ChatServices } from './services';
 
@@ -21,6 +27,10 @@ export function relayNotifications(services: ChatServices): () => void {
 
 const EXCERPT_MAX = 140;
 
+const MENTION = 'mention';
+const mentionKey = (messageId: number) => `${MENTION}:${messageId}`;
+const mentionLink = (channelId: string) => `/chat?sChannelID=${encodeURIComponent(channelId)}`;
+
 /** One entry per mentioned member (not the author) and message; the bus tells their sockets at once. */
 export async function notifyMentions(
   services: ChatServices,
@@ -37,13 +47,32 @@ export async function notifyMentions(
     ctx.db,
     ids,
     {
-      kind: 'mention',
-      key: `mention:${message.id}`,
+      kind: MENTION,
+      key: mentionKey(message.id),
       title: `${author.name} mentioned you in #${channel?.name ?? message.channelId}`,
       body,
-      link: `/chat?sChannelID=${encodeURIComponent(message.channelId)}`,
+      link: mentionLink(message.channelId),
     },
     ctx.clock.now(),
   );
   announceNotifications(ctx.bus, notified);
+}
+
+/** Reading a channel up to a message reads the member's mentions there up to it (every device hears the new counts). */
+export async function readMentions(
+  services: ChatServices,
+  read: { userId: string; channelId: string; messageId: number; now: number },
+): Promise<void> {
+  const { ctx } = services;
+  const covered = (key: string) => {
+    const id = Number(key.slice(MENTION.length + 1));
+    return Number.isInteger(id) && id <= read.messageId;
+  };
+  const marked = await markReadCovered(
+    ctx.db,
+    read.userId,
+    { kind: MENTION, link: mentionLink(read.channelId), covered },
+    read.now,
+  );
+  if (marked > 0) announceNotifications(ctx.bus, [read.userId]);
 }

@@ -172,3 +172,27 @@ export async function lastEntryId(db: NotificationsDb): Promise<number> {
     .executeTakeFirst();
   return Number(row?.max ?? 0);
 }
+
+/**
+ * Marks read the member's unread entries of one kind and link whose key `covered` accepts (chat:
+ * the mentions of a channel up to the message the member has read). Answers how many it marked.
+ */
+export async function markReadCovered(
+  db: NotificationsDb,
+  userId: string,
+  where: { kind: string; link: string; covered(key: string): boolean },
+  now: number,
+): Promise<number> {
+  const unread = await db
+    .selectFrom('notification')
+    .select(['id', 'key'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', where.kind)
+    .where('link', '=', where.link)
+    .where('read_at', 'is', null)
+    .execute();
+  const ids = unread.filter((row) => where.covered(row.key)).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await db.updateTable('notification').set({ read_at: now }).where('id', 'in', ids).execute();
+  return ids.length;
+}

@@ -1,7 +1,11 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { usernamesOf } from '../identity/index';
 import { notificationsActions } from './actions';
-import { notificationCounts as notificationCountsOwn, notify as notifyOwn } from './entries';
+import {
+  markReadCovered as markReadCoveredOwn,
+  notificationCounts as notificationCountsOwn,
+  notify as notifyOwn,
+} from './entries';
 import { notificationSweep } from './live';
 import { notificationsMigrations } from './migrations';
 import type { NotificationsTables } from './tables';
@@ -48,3 +52,4 @@ export type { NotificationsTables } from './tables';
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const notify = forOtherCapabilities(notifyOwn);
 export const notificationCounts = forOtherCapabilities(notificationCountsOwn);
+export const markReadCovered = forOtherCapabilities(markReadCoveredOwn);
