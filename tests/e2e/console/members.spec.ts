@@ -101,9 +101,17 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
   await snap(page, 'console-member-statement-375');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // The member's own tab: the portal does not refetch on focus, so the member reloads.
-  await home.reload();
+  // The member's open tab hears of the gift at once: its popup with the reason, and the new balance.
+  const gift = home.getByRole('dialog', { name: 'A gift from the team' });
+  await expect(gift).toBeVisible({ timeout: 20_000 });
+  await expect(gift).toContainText('You received 100 points: Compensation for the outage');
+  await gift.getByRole('button').first().click();
+  await expect(gift).toBeHidden();
   await expect(home.getByText('Points', { exact: true }).locator('..')).toContainText(String(before + 100));
+  // Once: a reload shows no popup again.
+  await home.reload();
+  await expect(home.getByRole('heading', { level: 1, name: `Welcome, ${member.userName}` })).toBeVisible();
+  await expect(gift).toHaveCount(0);
   await home.goto('/rewardstore?tab=history');
   const history = home.locator('tbody tr').first();
   await expect(history).toContainText('Compensation for the outage');

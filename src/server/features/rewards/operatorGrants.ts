@@ -1,6 +1,7 @@
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
 import { applyGrant, type GrantLine, LedgerError } from './ledger';
+import { notifyReward } from './notices';
 import type { RewardsDb } from './tables';
 
 /**
@@ -75,10 +76,35 @@ export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promis
         },
         at: grant.now,
       });
+      await tellMember(trx, grant, line, result.itemIds[0]);
       return 'granted';
     });
   } catch (error) {
     if (error instanceof LedgerError) return error.reason === 'not-enough' ? 'not-enough' : 'unknown-template';
     throw error;
   }
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * A gift (not a take-back) reaches the member as a popup and a notification-centre entry at once,
+ * with the reason the operator gave, so they need not reload to learn of it.
+ */
+async function tellMember(trx: RewardsDb, grant: OperatorGrant, line: GrantLine, itemId: number | undefined) {
+  if (line.asset === 'item' ? 'takeBack' in line : line.amount <= 0) return;
+  const what =
+    line.asset === 'item' ? 'a collectible' : plural(line.amount, line.asset === 'points' ? 'point' : 'raffle ticket');
+  await notifyReward(trx, {
+    userId: grant.userId,
+    key: operatorGrantKey(grant.key),
+    now: grant.now,
+    sTitle: 'A gift from the team',
+    sMessage: `You received ${what}: ${grant.reason}`,
+    ...(line.asset === 'item'
+      ? { iItemID: itemId }
+      : line.asset === 'points'
+        ? { iPoints: line.amount }
+        : { iTickets: line.amount }),
+  });
 }

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Bell, MessageSquare } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
 import { flags } from '../../../lib/flags';
+import { memberKeys } from '../../../lib/memberData';
 import { MemberLive } from '../model/live';
 import styles from './MemberAlerts.module.css';
 import { useTitleCount } from './useTitleCount';
@@ -36,6 +38,7 @@ export default function MemberAlerts() {
   const chatOn = flags().bChat;
   const { iUnread, iMentions } = state.notifications;
   useTitleCount(iMentions);
+  useFreshDataOnNews(iUnread, state.counted);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the route changes
   useEffect(() => setOpen(false), [location.pathname, location.search]);
@@ -88,4 +91,20 @@ export default function MemberAlerts() {
       )}
     </div>
   );
+}
+
+/**
+ * A new entry may come with something given (an operator's gift, a prize): the member's data is
+ * asked again, so the balance and the gift's popup show without a reload.
+ */
+function useFreshDataOnNews(unread: number, counted: boolean) {
+  const queries = useQueryClient();
+  // null until the first counts arrive: those are what the page loaded with, not news.
+  const before = useRef<number | null>(null);
+  useEffect(() => {
+    if (!counted) return;
+    if (before.current !== null && unread > before.current)
+      void queries.invalidateQueries({ queryKey: memberKeys.all });
+    before.current = unread;
+  }, [unread, counted, queries]);
 }

@@ -20,6 +20,8 @@ export interface LiveState {
   chat: { unread: number; mentioned: boolean };
   /** Bumped on each change the server announced: an open panel loads its page again. */
   revision: number;
+  /** The server has answered counts at least once (before that, the zeros are a placeholder). */
+  counted: boolean;
 }
 
 const POLL_MS = 60_000;
@@ -27,6 +29,7 @@ const initial: LiveState = {
   notifications: { iUnread: 0, iMentions: 0 },
   chat: { unread: 0, mentioned: false },
   revision: 0,
+  counted: false,
 };
 
 function socketUrl(): string {
@@ -71,6 +74,7 @@ export class MemberLive {
     this.set({
       notifications: { iUnread: counts.iUnread, iMentions: counts.iMentions },
       revision: this.state.revision + 1,
+      counted: true,
     });
   };
 
@@ -107,6 +111,7 @@ export class MemberLive {
     getNotificationCounts().then(
       (counts) => {
         if (
+          !this.state.counted ||
           counts.iUnread !== this.state.notifications.iUnread ||
           counts.iMentions !== this.state.notifications.iMentions
         )
