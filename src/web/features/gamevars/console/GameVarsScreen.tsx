@@ -54,10 +54,11 @@ function diffLines(before: string[], after: string[]): DiffLine[] {
     if (i < n && j < m && before[i] === after[j]) {
       out.push({ kind: 'same', text: before[i++] as string });
       j++;
-    } else if (j < m && (i === n || (lcs[i]?.[j + 1] ?? 0) >= (lcs[i + 1]?.[j] ?? 0))) {
-      out.push({ kind: 'new', text: after[j++] as string });
-    } else {
+    } else if (i < n && (j === m || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))) {
+      // What goes before what comes, as a diff reads.
       out.push({ kind: 'old', text: before[i++] as string });
+    } else {
+      out.push({ kind: 'new', text: after[j++] as string });
     }
   }
   return out;
