@@ -4,8 +4,8 @@
  * Transport failures keep their HTTP status, which the client turns into iErrorCode = status,
  * so application codes stay below 100 (104 is the spec's "registration returned nothing").
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
- * identity, 20–29 raffle, 30–39 store, 40–49 chat, 50–59 games, 60–69 wallet and whitelist,
- * 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
+ * identity, 20–25 raffle, 26–29 the console's live operations (issue 29), 30–39 store, 40–49
+ * chat, 50–59 games, 60–69 wallet and whitelist, 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
  * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free.
  */
 export const ErrorCode = {
@@ -37,6 +37,10 @@ export const ErrorCode = {
   RAFFLE_NOT_ENTERED: 24,
   /** An entry's idempotency key sent again with another raffle or number of tickets. */
   RAFFLE_KEY_REUSED: 25,
+  /** Console (issue 29): a game var value its capability refuses; sMessage is the sentence `gamevars set` prints. */
+  GAMEVAR_REFUSED: 26,
+  /** Console (issue 29): a curse-breaker puzzle `cursebreaker set` would refuse; sMessage says why. */
+  CURSE_REFUSED: 27,
   /** Reward store (docs/product.md §13): bRewardStore is off. */
   STORE_CLOSED: 30,
   SOLD_OUT: 31,

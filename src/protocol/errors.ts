@@ -30,6 +30,8 @@ const messages: Record<number, string> = {
   [ErrorCode.RAFFLE_ENTRIES_NOT_PUBLISHED]: 'The entry list is published when the raffle closes.',
   [ErrorCode.RAFFLE_NOT_ENTERED]: 'You have no entry in this raffle.',
   [ErrorCode.RAFFLE_KEY_REUSED]: 'This entry was already made with a different number of tickets.',
+  [ErrorCode.GAMEVAR_REFUSED]: 'That value is not one this game variable accepts.',
+  [ErrorCode.CURSE_REFUSED]: 'That curse-breaker puzzle cannot be set.',
   [ErrorCode.STORE_CLOSED]: 'The Reward Store is closed right now. Your points are safe; please come back later.',
   [ErrorCode.SOLD_OUT]: 'Sorry, this item is sold out.',
   [ErrorCode.PURCHASE_LIMIT_REACHED]: 'You have already bought as many of this item as one member may.',

@@ -1,5 +1,6 @@
 /** Request schemas of the game service's actions (server only). */
 import { z } from 'zod';
+import { CURSE_CIPHERS } from './curseBreaker';
 import { GAME_IDS } from './games';
 import { PASSWORD_MAX_LENGTH } from './identity';
 import { formInt, limitedText } from './wire.schema';
@@ -56,4 +57,28 @@ export const answerCurseInput = z.object({
     .trim()
     .regex(/^\d{4}-W\d{2}$/, 'sWeek is an ISO week like 2026-W02'),
   sAnswer: limitedText(200).pipe(z.string().min(1, 'Type an answer first.')),
+});
+
+// The console's curse-breaker (issue 29). The week is checked by the handler (parseWeek).
+const consoleWeek = z.string().trim().max(10).optional();
+const consoleText = (max: number) => z.string().trim().max(max).optional();
+export const curseShowInput = z.object({
+  sWeek: consoleWeek,
+  iPage: z.coerce.number().int().min(0).max(10_000).default(0),
+  iPageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const curseSetInput = z.object({
+  sWeek: consoleWeek,
+  sAnswer: z.string().max(500),
+  sCipher: z.enum(CURSE_CIPHERS),
+  /** Absent or '': the cipher's default key. */
+  sKey: consoleText(100),
+  sTitle: consoleText(200),
+  sLore: consoleText(2000),
+  sHint: consoleText(500),
+  sReason: z.string().trim().min(1, 'a reason is required').max(300),
+});
+export const curseClearInput = z.object({
+  sWeek: consoleWeek,
+  sReason: z.string().trim().min(1, 'a reason is required').max(300),
 });

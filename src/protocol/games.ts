@@ -164,3 +164,47 @@ export function parseWeek(sWeek: string): Week | null {
   const found = weekOf(Date.UTC(year, 0, 4) + (week - 1) * 7 * DAY_MS);
   return found.sWeek === `${year}-W${match[2]}` ? found : null;
 }
+
+// ── The console's curse-breaker screen (issue 29) ───────────────────────────────────────────
+
+/** A week's curse as operators see it: what members see, plus its key, answer and source. */
+export interface ConsoleCurse {
+  sWeek: string;
+  iStartsAt: number;
+  iEndsAt: number;
+  /** 'operator': set with `cursebreaker set` or the console; 'generated': from the week's name. */
+  sSource: 'operator' | 'generated';
+  sTitle: string;
+  sLore: string;
+  sCipher: string;
+  sKey: string;
+  sHint: string;
+  sCipherText: string;
+  sAnswer: string;
+}
+
+export interface ConsoleCurseSolve {
+  sUserID: string;
+  sUsername: string;
+  iSolvedAt: number;
+}
+
+/**
+ * `curseShow` {sWeek? (this week by default), iPage, iPageSize} (live:read): the week's curse, how
+ * many broke it, and a page of them, earliest first.
+ */
+export interface ConsoleCurseAnswer extends Answer {
+  pCurse: ConsoleCurse;
+  iSolves: number;
+  aSolves: ConsoleCurseSolve[];
+  bMore: boolean;
+}
+
+/**
+ * `curseSet` {sWeek?, sAnswer, sCipher, sKey?, sTitle?, sLore?, sHint?, sReason} (live:manage):
+ * `cursebreaker set`; a puzzle it would refuse answers CURSE_REFUSED with its sentence.
+ * `curseClear` {sWeek?, sReason}: `cursebreaker clear`; ALREADY_DONE when none was set.
+ */
+export interface ConsoleCurseSetAnswer extends Answer {
+  pCurse: ConsoleCurse;
+}

@@ -132,6 +132,10 @@ export interface GameVarDefinition {
   /** Checks the parsed value beyond its type; `hint` says what is expected. */
   valid?(parsed: unknown): boolean;
   hint?: string;
+  /** What the variable changes, in one sentence for operators (the console's game vars screen). */
+  description?: string;
+  /** The capability that declares and reads it (set by allGameVarDefinitions). */
+  readBy?: string;
 }
 
 export interface SeedContext<Own extends object = object> {
@@ -208,7 +212,7 @@ export function orderCapabilities(list: readonly Capability[]): Capability[] {
 }
 
 export function allGameVarDefinitions(capabilities: readonly Capability[]): GameVarDefinition[] {
-  return capabilities.flatMap((c) => c.gameVars ?? []);
+  return capabilities.flatMap((c) => (c.gameVars ?? []).map((d) => ({ readBy: c.name, ...d })));
 }
 
 /** Every capability's migrations, in capability order (platform ones first). */

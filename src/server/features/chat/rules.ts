@@ -6,16 +6,30 @@ import type { ChatDb } from './tables';
 
 /** The chat limits operators tune with `gamevars set` (docs/decisions/0108-chat-limits.md has the defaults). */
 export const CHAT_VARS = {
-  maxLength: intGameVar('iChatMaxLength', 1000, 1, 4000),
-  /** The per-member rate limit: this many messages at once… */
-  burst: intGameVar('iChatBurst', 5, 1, 100),
-  /** …then one more per this many milliseconds. */
-  refillMs: intGameVar('iChatRefillMs', 2000, 0, 3_600_000),
-  editWindowMs: intGameVar('iChatEditWindowMs', 5 * 60_000, 0, 24 * 3_600_000),
-  /** Messages within 10 s in one channel that turn its automatic slow mode on (0: never). */
-  autoSlowThreshold: intGameVar('iChatAutoSlowThreshold', 30, 0, 100_000),
-  /** The cooldown between one member's messages while automatic slow mode is on. */
-  autoSlowMs: intGameVar('iChatAutoSlowMs', 5000, 0, 600_000),
+  maxLength: {
+    ...intGameVar('iChatMaxLength', 1000, 1, 4000),
+    description: 'The longest chat message, in characters.',
+  },
+  burst: {
+    ...intGameVar('iChatBurst', 5, 1, 100),
+    description: 'The per-member rate limit: this many messages at once…',
+  },
+  refillMs: {
+    ...intGameVar('iChatRefillMs', 2000, 0, 3_600_000),
+    description: '…then one more per this many milliseconds.',
+  },
+  editWindowMs: {
+    ...intGameVar('iChatEditWindowMs', 5 * 60_000, 0, 24 * 3_600_000),
+    description: 'How long after sending a member may edit or delete a message, in milliseconds.',
+  },
+  autoSlowThreshold: {
+    ...intGameVar('iChatAutoSlowThreshold', 30, 0, 100_000),
+    description: 'Messages within 10 s in one channel that turn its automatic slow mode on (0: never).',
+  },
+  autoSlowMs: {
+    ...intGameVar('iChatAutoSlowMs', 5000, 0, 600_000),
+    description: 'The cooldown between one member’s messages while automatic slow mode is on, in milliseconds.',
+  },
 } satisfies Record<string, GameVarDefinition>;
 
 export interface ChatLimits {

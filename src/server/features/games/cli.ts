@@ -2,7 +2,7 @@ import { CURSE_CIPHERS, encipher, isCurseCipher } from '../../../protocol/curseB
 import { parseWeek, type Week, weekOf } from '../../../protocol/games';
 import type { AdminContext, AdminResult, CliCommand } from '../../capability';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
-import { clearCurse, curseOfWeek, curseSettingProblem, setCurse, solveCount, type WeeklyCurse } from './curse';
+import { clearCurse, curseOfWeek, setWeekCurse, solveCount, type WeeklyCurse } from './curse';
 import type { GamesTables } from './tables';
 
 function weekOption(args: string[], ctx: AdminContext<GamesTables>): Week | string {
@@ -32,20 +32,19 @@ async function set(args: string[], ctx: AdminContext<GamesTables>): Promise<Admi
   if (!answer) return wrongUsage('The puzzle needs its answer: --answer "THE STARS ARE RIGHT"');
   const cipher = option(args, '--cipher') ?? 'shift';
   if (!isCurseCipher(cipher)) return wrongUsage(`--cipher must be one of ${CURSE_CIPHERS.join(', ')}`);
-  const key = option(args, '--key') ?? (cipher === 'shift' ? '3' : cipher === 'keyword' ? 'DAGON' : '');
   const setting = {
     week,
     answer,
     cipher,
-    key,
+    key: option(args, '--key'),
     title: option(args, '--title'),
     lore: option(args, '--lore'),
     hint: option(args, '--hint'),
   };
-  const problem = curseSettingProblem(setting);
-  if (problem) return wrongUsage(problem);
-  const curse = await setCurse(ctx.db, setting, ctx.actor, ctx.now());
-  return done(`Curse set.\n${await describe(ctx, curse)}`);
+  const audit = { actor: ctx.actor, now: ctx.now(), reason: option(args, '--reason') };
+  const set = await setWeekCurse(ctx.db, setting, audit);
+  if ('problem' in set) return wrongUsage(set.problem);
+  return done(`Curse set.\n${await describe(ctx, set.curse)}`);
 }
 
 /** `cursebreaker set|show|clear`: the week's puzzle, audited (docs/product.md §17). */
@@ -60,8 +59,9 @@ export const gamesCli: CliCommand[] = [
     ],
     usage: `  cursebreaker show [--week W]       the week's curse (this week by default), its answer and solves
   cursebreaker set --answer TEXT [--week W] [--cipher shift|mirror|keyword] [--key K]
-                   [--title T] [--lore L] [--hint H]   set a week's curse instead of the generated one
-  cursebreaker clear [--week W]      back to the generated curse`,
+                   [--title T] [--lore L] [--hint H] [--reason TEXT]
+                                     set a week's curse instead of the generated one
+  cursebreaker clear [--week W] [--reason TEXT]   back to the generated curse`,
     async run(verb, args, ctx) {
       if (verb === 'show') {
         const week = weekOption(args, ctx);
@@ -72,7 +72,7 @@ export const gamesCli: CliCommand[] = [
       if (verb === 'clear') {
         const week = weekOption(args, ctx);
         if (typeof week === 'string') return wrongUsage(week);
-        return (await clearCurse(ctx.db, week, ctx.actor, ctx.now()))
+        return (await clearCurse(ctx.db, week, ctx.actor, ctx.now(), option(args, '--reason')))
           ? done(`The curse of ${week.sWeek} is generated again.`)
           : refused(`No curse was set for ${week.sWeek}; it is generated.`);
       }

@@ -9,6 +9,7 @@ import {
 import { CURSE_TICKETS, type CursePuzzle, type Week } from '../../../protocol/games';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
+import { usernamesOf } from '../identity/index';
 import { applyGrant, notifyReward } from '../rewards/index';
 import { CURSE_KEYWORDS, CURSE_SCRAPS, cipherHint } from './curseLore';
 import type { GamesDb } from './tables';
@@ -141,8 +142,34 @@ export function curseSettingProblem(setting: CurseSetting): string | null {
   return cipherKeyProblem(setting.cipher, setting.key);
 }
 
+/** The key a cipher takes when the operator gives none. */
+export function defaultCurseKey(cipher: CurseCipher): string {
+  return cipher === 'shift' ? '3' : cipher === 'keyword' ? 'DAGON' : '';
+}
+
+/**
+ * A week's puzzle as `cursebreaker set` and the console's curseSet ask it: the cipher's default key
+ * when none is given, the check, then setCurse. The problem's sentence, or the curse now set.
+ */
+export async function setWeekCurse(
+  db: GamesDb,
+  asked: Omit<CurseSetting, 'key'> & { key?: string },
+  audit: { actor: string; now: number; reason?: string },
+): Promise<{ problem: string } | { curse: WeeklyCurse }> {
+  const setting = { ...asked, key: asked.key ?? defaultCurseKey(asked.cipher) };
+  const problem = curseSettingProblem(setting);
+  if (problem) return { problem };
+  return { curse: await setCurse(db, setting, audit.actor, audit.now, audit.reason) };
+}
+
 /** Sets a week's puzzle (replacing the generated one or an earlier setting), audited. */
-export async function setCurse(db: GamesDb, setting: CurseSetting, actor: string, now: number): Promise<WeeklyCurse> {
+export async function setCurse(
+  db: GamesDb,
+  setting: CurseSetting,
+  actor: string,
+  now: number,
+  reason?: string,
+): Promise<WeeklyCurse> {
   const generated = generatedCurse(setting.week);
   const key =
     setting.cipher === 'keyword' ? normalizeAnswer(setting.key) : setting.cipher === 'shift' ? setting.key : '';
@@ -167,7 +194,7 @@ export async function setCurse(db: GamesDb, setting: CurseSetting, actor: string
     await writeAudit(trx, {
       actor,
       action: 'cursebreaker.set',
-      detail: { before: before ?? null, after: row },
+      detail: reason ? { before: before ?? null, after: row, reason } : { before: before ?? null, after: row },
       at: now,
     });
   });
@@ -175,11 +202,18 @@ export async function setCurse(db: GamesDb, setting: CurseSetting, actor: string
 }
 
 /** Removes a week's operator puzzle (the generated one returns); false when none was set. */
-export async function clearCurse(db: GamesDb, week: Week, actor: string, now: number): Promise<boolean> {
+export async function clearCurse(
+  db: GamesDb,
+  week: Week,
+  actor: string,
+  now: number,
+  reason?: string,
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const removed = await trx.deleteFrom('curse_puzzle').where('week', '=', week.sWeek).executeTakeFirst();
     const cleared = Number(removed.numDeletedRows) > 0;
-    if (cleared) await writeAudit(trx, { actor, action: 'cursebreaker.clear', detail: { week: week.sWeek }, at: now });
+    const detail = reason ? { week: week.sWeek, reason } : { week: week.sWeek };
+    if (cleared) await writeAudit(trx, { actor, action: 'cursebreaker.clear', detail, at: now });
     return cleared;
   });
 }
@@ -191,4 +225,26 @@ export async function solveCount(db: GamesDb, week: string): Promise<number> {
     .where('week', '=', week)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A page of a week's solutions, earliest first, with the solvers' usernames ('' for an account with none). */
+export async function curseSolves(
+  db: GamesDb,
+  week: string,
+  page: { offset: number; limit: number },
+): Promise<Array<{ userId: string; username: string; solvedAt: number }>> {
+  const rows = await db
+    .selectFrom('curse_solve')
+    .select(['user_id', 'solved_at'])
+    .where('week', '=', week)
+    .orderBy('solved_at')
+    .orderBy('user_id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const names = await usernamesOf(
+    db,
+    rows.map((r) => r.user_id),
+  );
+  return rows.map((r) => ({ userId: r.user_id, username: names.get(r.user_id) ?? '', solvedAt: Number(r.solved_at) }));
 }

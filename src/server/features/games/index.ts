@@ -2,6 +2,7 @@ import { warmUpMonsterBreaker } from '../../../protocol/monsterBreaker/warmUp';
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { gamesActions } from './actions';
 import { gamesCli } from './cli';
+import { gamesConsoleActions } from './consoleActions';
 import { memberBestScores as memberBestScoresOwn, memberRuns as memberRunsOwn } from './history';
 import { gamesMigrations } from './migrations';
 import { RunReplays } from './replays';
@@ -29,6 +30,7 @@ export const games: Capability<GamesTables> = {
     const replays = new RunReplays({ db: ctx.db, clock: ctx.clock, speedLimit: ctx.config.gameTimeScale });
     return {
       actions: gamesActions(replays),
+      consoleActions: gamesConsoleActions(ctx),
       jobs: [
         {
           name: 'games.tidyRuns',

@@ -23,9 +23,18 @@ const VAR_IDS: Record<keyof GameConfig, string> = {
 
 const RULES = Object.keys(VAR_IDS) as (keyof GameConfig)[];
 
+const DESCRIPTIONS: Record<keyof GameConfig, string> = {
+  iLives: 'Monster Breaker: balls a player may lose before the run ends.',
+  iLevels: 'Monster Breaker: levels in a run, the boss included.',
+  iBallSpeed: 'Monster Breaker: the ball’s speed, in field units per second.',
+  iPaddleSpeed: 'Monster Breaker: the paddle’s speed, in field units per second.',
+  iPowerUpChance: 'Monster Breaker: the chance in percent that a broken brick drops a power-up.',
+  iBossHp: 'Monster Breaker: hits the boss takes to break.',
+};
+
 function definition(rule: keyof GameConfig): GameVarDefinition {
   const [min, max] = CONFIG_RANGES[rule];
-  return intGameVar(VAR_IDS[rule], DEFAULT_CONFIG[rule], min, max);
+  return { ...intGameVar(VAR_IDS[rule], DEFAULT_CONFIG[rule], min, max), description: DESCRIPTIONS[rule] };
 }
 
 export const GAME_VARS: readonly GameVarDefinition[] = RULES.map(definition);

@@ -1,4 +1,4 @@
-import { type GameVarEntry, parseGameVar } from '../../../protocol/gamevars';
+import { GAME_VAR_TYPES, type GameVarEntry, parseGameVar } from '../../../protocol/gamevars';
 import type { GameVarDefinition } from '../../capability';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
@@ -9,7 +9,6 @@ import type { GamevarsDb } from './tables';
  * Game variables (docs/product.md §3): operator-tunable values every member's pUserData carries.
  * Each capability declares the ones it reads (type, default, shape); this store keeps them.
  */
-export const GAME_VAR_TYPES = ['int', 'float', 'number', 'array', 'json', 'string'] as const;
 
 const VAR_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const MAX_VALUE_LENGTH = 10_000;
@@ -93,12 +92,16 @@ export async function seedGameVarDefaults(
   }
 }
 
-/** Sets one variable after validation; audited with the previous value. Returns the problem, or null. */
+/**
+ * Sets one variable after validation; audited with the previous value (and the operator's reason,
+ * when given). Returns the problem, or null.
+ */
 export async function setGameVar(
   ctx: { db: GamevarsDb; gameVarDefinitions: readonly GameVarDefinition[] },
   entry: GameVarEntry,
   actor: string,
   now: number,
+  reason?: string,
 ): Promise<string | null> {
   const problem = gameVarProblem(entry, ctx.gameVarDefinitions);
   if (problem) return problem;
@@ -109,7 +112,8 @@ export async function setGameVar(
       .values({ var_id: entry.sVarID, type: entry.sType, value: entry.sValue, updated_at: now })
       .onConflict((oc) => oc.column('var_id').doUpdateSet({ type: entry.sType, value: entry.sValue, updated_at: now }))
       .execute();
-    await writeAudit(trx, { actor, action: 'gamevars.set', detail: { before, after: entry }, at: now });
+    const detail = reason ? { before, after: entry, reason } : { before, after: entry };
+    await writeAudit(trx, { actor, action: 'gamevars.set', detail, at: now });
   });
   caches.get(ctx.db)?.clear();
   return null;

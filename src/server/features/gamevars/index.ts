@@ -1,5 +1,6 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { gamevarsCli } from './cli';
+import { gamevarsConsoleActions } from './consoleActions';
 import {
   listGameVars as listGameVarsOwn,
   readGameVars as readGameVarsOwn,
@@ -21,7 +22,10 @@ export const gamevars: Capability<GamevarsTables> = {
   seed: (ctx) => seedGameVarDefaults(ctx.db, ctx.gameVarDefinitions, ctx.now),
   start(ctx) {
     rememberGameVars(ctx.db, ctx.config.settingsCacheMs);
-    return { userData: async () => ({ aGameVars: await readGameVarsOwn(ctx.db) }) };
+    return {
+      userData: async () => ({ aGameVars: await readGameVarsOwn(ctx.db) }),
+      consoleActions: gamevarsConsoleActions(ctx),
+    };
   },
 };
 

@@ -51,8 +51,16 @@ export function maintenanceGate(
   }
 }
 
-export function maintenanceActions(deps: Deps<MaintenanceTables>, maintenance = maintenanceState(deps)): ActionDef[] {
-  const flags = ttlCache<Flags>(() => getFlags(deps.db), deps.config.settingsCacheMs);
+/** The flags, remembered like the maintenance state. */
+export function flagsState(deps: Deps<MaintenanceTables>) {
+  return ttlCache<Flags>(() => getFlags(deps.db), deps.config.settingsCacheMs);
+}
+
+export function maintenanceActions(
+  deps: Deps<MaintenanceTables>,
+  maintenance = maintenanceState(deps),
+  flags = flagsState(deps),
+): ActionDef[] {
   return [
     defineAction({
       service: 'portal',

@@ -1,6 +1,7 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
-import { maintenanceActions, maintenanceGate, maintenanceState } from './actions';
+import { flagsState, maintenanceActions, maintenanceGate, maintenanceState } from './actions';
 import { maintenanceCli } from './cli';
+import { maintenanceConsoleActions } from './consoleActions';
 import { maintenanceMigrations } from './migrations';
 import { getFlags as getFlagsOwn } from './settings';
 import type { MaintenanceTables } from './tables';
@@ -13,7 +14,16 @@ export const maintenance: Capability<MaintenanceTables> = {
   cli: maintenanceCli,
   start: (ctx) => {
     const state = maintenanceState(ctx);
-    return { actions: maintenanceActions(ctx, state), routes: (app) => maintenanceGate(app, state) };
+    const flags = flagsState(ctx);
+    const changed = () => {
+      state.clear();
+      flags.clear();
+    };
+    return {
+      actions: maintenanceActions(ctx, state, flags),
+      consoleActions: maintenanceConsoleActions(ctx, changed),
+      routes: (app) => maintenanceGate(app, state),
+    };
   },
 };
 

@@ -38,10 +38,20 @@ export async function getFlags(db: MaintenanceDb): Promise<Flags> {
   return flags;
 }
 
-export async function setFlag(db: MaintenanceDb, name: FlagName, on: boolean, actor: string, at: number) {
+/** The reason an operator gave (the console asks it, the CLI's --reason), kept in the audit detail when given. */
+const withReason = <T extends object>(detail: T, reason?: string) => (reason ? { ...detail, reason } : detail);
+
+export async function setFlag(
+  db: MaintenanceDb,
+  name: FlagName,
+  on: boolean,
+  actor: string,
+  at: number,
+  reason?: string,
+) {
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, flagKey(name), String(on), at);
-    await writeAudit(trx, { actor, action: 'flags.set', detail: { name, on }, at });
+    await writeAudit(trx, { actor, action: 'flags.set', detail: withReason({ name, on }, reason), at });
   });
 }
 
@@ -52,14 +62,52 @@ export async function getMaintenance(db: MaintenanceDb): Promise<MaintenanceStat
   return { bMaintenance: parsed.bMaintenance === true, sMessage: parsed.sMessage ?? '' };
 }
 
-export async function setMaintenance(db: MaintenanceDb, state: MaintenanceState, actor: string, at: number) {
+export async function setMaintenance(
+  db: MaintenanceDb,
+  state: MaintenanceState,
+  actor: string,
+  at: number,
+  reason?: string,
+) {
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, MAINTENANCE_KEY, JSON.stringify(state), at);
     await writeAudit(trx, {
       actor,
       action: state.bMaintenance ? 'maintenance.on' : 'maintenance.off',
-      detail: state,
+      detail: withReason(state, reason),
       at,
     });
   });
+}
+
+/**
+ * Maintenance on or off, as `maintenance on|off` and the console's maintenanceSet both ask it.
+ * On shows `message` ('' none). Off clears the message: a message left behind would alert every
+ * visitor every 5 minutes while the site is up; unless it is kept (`keepMessage`) or another is
+ * given (`message`, '' clears too). Answers the new state and the sentence that says what changed.
+ */
+export async function changeMaintenance(
+  db: MaintenanceDb,
+  change: { on: boolean; message?: string; keepMessage?: boolean },
+  audit: { actor: string; at: number; reason?: string },
+): Promise<{ state: MaintenanceState; summary: string }> {
+  if (change.on) {
+    const state = { bMaintenance: true, sMessage: change.message ?? '' };
+    await setMaintenance(db, state, audit.actor, audit.at, audit.reason);
+    return { state, summary: `Maintenance is ON${state.sMessage ? `: ${state.sMessage}` : ''}` };
+  }
+  const current = await getMaintenance(db);
+  const given = change.message;
+  const keep = change.keepMessage === true && given === undefined;
+  const message = given ?? (keep ? current.sMessage : '');
+  const state = { bMaintenance: false, sMessage: message };
+  await setMaintenance(db, state, audit.actor, audit.at, audit.reason);
+  const about = !message
+    ? current.sMessage && given === undefined
+      ? `the message "${current.sMessage}" is cleared (--keep-message keeps it)`
+      : 'no message is shown'
+    : keep
+      ? `the message is kept and alerts visitors at most every 5 minutes: ${message}`
+      : `visitors are alerted at most every 5 minutes: ${message}`;
+  return { state, summary: `Maintenance is OFF; ${about}` };
 }

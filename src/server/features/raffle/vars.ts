@@ -11,28 +11,37 @@ const DEFAULT_PRIZES: PrizeSpec[] = [
   { sKind: 'tickets', iAmount: 3, iQuantity: 5 },
 ];
 
-const weeklyTime = (sVarID: string, sDefault: string): GameVarDefinition => ({
+const weeklyTime = (sVarID: string, sDefault: string, description: string): GameVarDefinition => ({
   sVarID,
   sType: 'string',
   sDefault,
+  description,
   valid: (v) => typeof v === 'string' && parseWeeklyTime(v) !== null,
   hint: '"Ddd HH:MM" in UTC, e.g. "Mon 00:00"',
 });
-const onOff = (sVarID: string, sDefault: 0 | 1) => intGameVar(sVarID, sDefault, 0, 1, '0 (off) or 1 (on)');
+const onOff = (sVarID: string, sDefault: 0 | 1, description: string) => ({
+  ...intGameVar(sVarID, sDefault, 0, 1, '0 (off) or 1 (on)'),
+  description,
+});
 
 /** The game variables the raffle reads: the weekly schedule, its prizes, the optional beacon. */
 export const RAFFLE_VARS = {
-  autoWeekly: onOff('iRaffleAutoWeekly', 1),
-  opens: weeklyTime('sRaffleOpens', 'Mon 00:00'),
-  closes: weeklyTime('sRaffleCloses', 'Sun 20:00'),
+  autoWeekly: onOff(
+    'iRaffleAutoWeekly',
+    1,
+    'Whether the weekly raffle is created, opened, closed and drawn by itself.',
+  ),
+  opens: weeklyTime('sRaffleOpens', 'Mon 00:00', 'When the weekly raffle opens for entries.'),
+  closes: weeklyTime('sRaffleCloses', 'Sun 20:00', 'When the weekly raffle closes and is drawn.'),
   prizes: {
     sVarID: 'aRafflePrizes',
     sType: 'json',
     sDefault: JSON.stringify(DEFAULT_PRIZES),
     valid: (v) => prizeListSchema.safeParse(v).success,
     hint: '[{sKind:"item",sTemplateID,iQuantity} | {sKind:"points"|"tickets",iAmount,iQuantity}]',
+    description: 'The prizes of each weekly raffle.',
   },
-  beacon: onOff('iRaffleBeacon', 0),
+  beacon: onOff('iRaffleBeacon', 0, 'Whether draws also commit to a public randomness beacon round (drand).'),
 } satisfies Record<string, GameVarDefinition>;
 
 export interface RaffleVars {

@@ -15,7 +15,7 @@ const FIRST_CYCLE_DAILY: DailyRewardDay[] = NORMAL_DAILY.map((d) => ({
 }));
 
 const sevenDays = (v: unknown) => dailyRewardsSchema.safeParse(v).success;
-const tickets = (sVarID: string) => intGameVar(sVarID, 1, 0, 1000);
+const tickets = (sVarID: string, description: string) => ({ ...intGameVar(sVarID, 1, 0, 1000), description });
 
 export const REWARD_VARS = {
   dailyRewards: {
@@ -24,6 +24,7 @@ export const REWARD_VARS = {
     sDefault: JSON.stringify(NORMAL_DAILY),
     valid: sevenDays,
     hint: '7 × {iPoints,iTickets}',
+    description: 'The daily reward of each day of the 7-day cycle, after a member’s first cycle.',
   },
   newUserDailyRewards: {
     sVarID: 'aNewUserDailyRewards',
@@ -31,11 +32,21 @@ export const REWARD_VARS = {
     sDefault: JSON.stringify(FIRST_CYCLE_DAILY),
     valid: sevenDays,
     hint: '7 × {iPoints,iTickets}',
+    description: 'The daily reward of each day of a new member’s first 7-day cycle.',
   },
-  newUserRaffleTickets: tickets('iNewUserRaffleTickets'),
-  referralRaffleTickets: tickets('iReferralRaffleTickets'),
-  referrerRaffleTickets: tickets('iReferrerRaffleTickets'),
-  dailyResetOffsetMinutes: intGameVar('iDailyResetOffsetMinutes', 0, -14 * 60, 14 * 60, '-840…840 minutes'),
+  newUserRaffleTickets: tickets('iNewUserRaffleTickets', 'Raffle tickets a member gets on registering.'),
+  referralRaffleTickets: tickets(
+    'iReferralRaffleTickets',
+    'Raffle tickets a member who registers through a referral gets.',
+  ),
+  referrerRaffleTickets: tickets(
+    'iReferrerRaffleTickets',
+    'Raffle tickets a member gets for each member they invited.',
+  ),
+  dailyResetOffsetMinutes: {
+    ...intGameVar('iDailyResetOffsetMinutes', 0, -14 * 60, 14 * 60, '-840…840 minutes'),
+    description: 'The reward day’s time zone, in minutes east of UTC (60: the day turns at midnight UTC+1).',
+  },
 } satisfies Record<string, GameVarDefinition>;
 
 /** The typed values the reward rules use; a broken stored value falls back to its default. */

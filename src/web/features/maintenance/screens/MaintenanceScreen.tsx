@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { MaintenanceAnswer } from '../../../../protocol/maintenance';
 import { ROUTES } from '../../../../protocol/routes';
 import { portal } from '../../../api/client';
-import { MessagePage } from '../../../ui/MessagePage';
+import { MaintenanceNotice } from '../components/MaintenanceNotice';
 
 const POLL_MS = 30_000;
 
@@ -32,10 +32,7 @@ export default function MaintenanceScreen() {
 
   return (
     <main id="main">
-      <MessagePage image="/maintenance.svg" title="The portal sleeps">
-        <p>{message || 'The portal is under maintenance. The stars will be right again soon.'}</p>
-        <p>This page checks by itself and lets you back in when we reopen.</p>
-      </MessagePage>
+      <MaintenanceNotice message={message} />
     </main>
   );
 }
