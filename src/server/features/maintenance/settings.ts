@@ -38,10 +38,18 @@ export async function getFlags(db: MaintenanceDb): Promise<Flags> {
   return flags;
 }
 
-export async function setFlag(db: MaintenanceDb, name: FlagName, on: boolean, actor: string, at: number) {
+/** `reason` (the console asks for one) is kept in the audit row when given. */
+export async function setFlag(
+  db: MaintenanceDb,
+  name: FlagName,
+  on: boolean,
+  actor: string,
+  at: number,
+  reason?: string,
+) {
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, flagKey(name), String(on), at);
-    await writeAudit(trx, { actor, action: 'flags.set', detail: { name, on }, at });
+    await writeAudit(trx, { actor, action: 'flags.set', detail: { name, on, ...(reason ? { reason } : {}) }, at });
   });
 }
 
