@@ -93,12 +93,16 @@ export async function seedGameVarDefaults(
   }
 }
 
-/** Sets one variable after validation; audited with the previous value. Returns the problem, or null. */
+/**
+ * Sets one variable after validation; audited with the previous value (and `reason` when given: the
+ * console asks for one). Returns the problem, or null.
+ */
 export async function setGameVar(
   ctx: { db: GamevarsDb; gameVarDefinitions: readonly GameVarDefinition[] },
   entry: GameVarEntry,
   actor: string,
   now: number,
+  reason?: string,
 ): Promise<string | null> {
   const problem = gameVarProblem(entry, ctx.gameVarDefinitions);
   if (problem) return problem;
@@ -109,7 +113,12 @@ export async function setGameVar(
       .values({ var_id: entry.sVarID, type: entry.sType, value: entry.sValue, updated_at: now })
       .onConflict((oc) => oc.column('var_id').doUpdateSet({ type: entry.sType, value: entry.sValue, updated_at: now }))
       .execute();
-    await writeAudit(trx, { actor, action: 'gamevars.set', detail: { before, after: entry }, at: now });
+    await writeAudit(trx, {
+      actor,
+      action: 'gamevars.set',
+      detail: { before, after: entry, ...(reason ? { reason } : {}) },
+      at: now,
+    });
   });
   caches.get(ctx.db)?.clear();
   return null;
