@@ -11,12 +11,12 @@ function clearRaffles(): void {
   }
 }
 
-async function step(page: Page, label: string, raffleId: string, reason: string) {
+async function step(page: Page, label: string, confirm: string, raffleId: string, reason: string) {
   await page.getByRole('button', { name: `${label} raffle ${raffleId}`, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`${label} raffle ${raffleId}`);
   await dialog.getByLabel('Reason').fill(reason);
-  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -58,7 +58,7 @@ test('an admin schedules, opens, closes and draws a raffle in the console; the m
   await expect(row).toContainText("The Lamplighter of R'lyeh ×1, 250 points ×1");
 
   // Open it; the member enters (the member API, as the raffle page does).
-  await step(page, 'Open', raffleId, 'Start now');
+  await step(page, 'Open', 'Open now', raffleId, 'Start now');
   await expect(row).toContainText('Open');
   const entered = await request.post('/api/portal/enterRaffle', {
     headers: { authorization: `Bearer ${member.token}` },
@@ -67,9 +67,9 @@ test('an admin schedules, opens, closes and draws a raffle in the console; the m
   expect((await entered.json()).iErrorCode).toBe(0);
 
   // Close and draw.
-  await step(page, 'Close', raffleId, 'Entries are in');
-  await expect(row).toContainText('1 (1 tickets)');
-  await step(page, 'Draw', raffleId, 'Weekly draw');
+  await step(page, 'Close', 'Close entries', raffleId, 'Entries are in');
+  await expect(row).toContainText('1 member, 1 ticket');
+  await step(page, 'Draw', 'Draw the winners', raffleId, 'Weekly draw');
   await expect(page.getByText(`Raffle ${raffleId} is drawn`)).toBeVisible();
   await expect(row).toContainText('Drawn');
 

@@ -183,7 +183,7 @@ export default function InvitesScreen() {
       ),
     },
     { id: 'created', header: 'Created', cell: ({ row }) => formatWhen(row.original.iCreatedAt) },
-    { id: 'by', header: 'By', cell: ({ row }) => row.original.sCreatedBy },
+    { id: 'by', header: 'By', cell: ({ row }) => <span className={styles.actor}>{row.original.sCreatedBy}</span> },
   ];
   if (canManage) {
     columns.push({

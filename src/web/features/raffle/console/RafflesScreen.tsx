@@ -43,26 +43,30 @@ const STEPS: Record<RaffleStatus, Step[]> = {
   cancelled: [],
 };
 
-const STEP_WORDS: Record<Step, { label: string; action: string; about: string }> = {
+const STEP_WORDS: Record<Step, { label: string; confirm: string; action: string; about: string }> = {
   open: {
     label: 'Open',
+    confirm: 'Open now',
     action: 'raffleOpen',
     about:
       'Opens it now: a secret seed is chosen and its commitment published; members can enter at once. Only one raffle is open at a time.',
   },
   close: {
     label: 'Close',
+    confirm: 'Close entries',
     action: 'raffleClose',
     about: 'Closes entries now and publishes the entry list and its root; nobody can enter after this.',
   },
   draw: {
     label: 'Draw',
+    confirm: 'Draw the winners',
     action: 'raffleDraw',
     about:
       'Reveals the seed, draws the winners and delivers the prizes; every entrant is told the result. This cannot be undone.',
   },
   cancel: {
     label: 'Cancel',
+    confirm: 'Cancel the raffle',
     action: 'raffleCancel',
     about: 'Cancels the raffle and gives every entered ticket back to its member. This cannot be undone.',
   },
@@ -76,6 +80,8 @@ const STATUS_WORDS: Record<RaffleStatus, string> = {
   drawn: 'Drawn',
   cancelled: 'Cancelled',
 };
+
+const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /** datetime-local text for an epoch ms (local time). */
 function localInput(ms: number): string {
@@ -151,7 +157,7 @@ function RaffleDetailPanel({ raffleId }: { raffleId: number }) {
         <dd>{formatWhen(detail.iClosesAt)}</dd>
         <dt>Entries</dt>
         <dd>
-          {formatCount(detail.iEntrantCount)} members, {formatCount(detail.iTicketTotal)} tickets
+          {plural(detail.iEntrantCount, 'member')}, {plural(detail.iTicketTotal, 'ticket')}
         </dd>
         <dt>Prizes</dt>
         <dd>{detail.aPrizes.map((prize) => `${prize.sName} ×${prize.iQuantity}`).join(', ')}</dd>
@@ -312,10 +318,16 @@ export default function RafflesScreen() {
       cell: ({ row }) =>
         row.original.sStatus === 'scheduled' || row.original.sStatus === 'open'
           ? '—'
-          : `${formatCount(row.original.iEntrantCount)} (${formatCount(row.original.iTicketTotal)} tickets)`,
+          : `${plural(row.original.iEntrantCount, 'member')}, ${plural(row.original.iTicketTotal, 'ticket')}`,
     },
     { id: 'prizes', header: 'Prizes', cell: ({ row }) => <span className={styles.users}>{row.original.sPrizes}</span> },
-    { id: 'by', header: 'Made by', cell: ({ row }) => (row.original.bWeekly ? 'Weekly job' : row.original.sCreatedBy) },
+    {
+      id: 'by',
+      header: 'Made by',
+      cell: ({ row }) => (
+        <span className={styles.actor}>{row.original.bWeekly ? 'Weekly job' : row.original.sCreatedBy}</span>
+      ),
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -408,7 +420,7 @@ export default function RafflesScreen() {
             : open?.kind === 'weekly'
               ? 'Save settings'
               : open?.kind === 'step'
-                ? STEP_WORDS[open.step].label
+                ? STEP_WORDS[open.step].confirm
                 : ''
         }
         description={
