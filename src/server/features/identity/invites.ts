@@ -155,16 +155,18 @@ export async function inviteUsers(
   perCode = 5,
 ): Promise<Map<string, string[]>> {
   const byCode = new Map<string, string[]>(codes.map((code) => [code, []]));
-  if (codes.length === 0) return byCode;
-  const rows = await db
-    .selectFrom('member')
-    .select(['invite_code', 'username'])
-    .where('invite_code', 'in', [...codes])
-    .orderBy('created_at')
-    .execute();
-  for (const row of rows) {
-    const users = row.invite_code === null ? undefined : byCode.get(row.invite_code);
-    if (users && users.length < perCode) users.push(row.username);
+  // In chunks: an export names thousands of codes, more than one statement's parameters may hold.
+  for (let start = 0; start < codes.length; start += 500) {
+    const rows = await db
+      .selectFrom('member')
+      .select(['invite_code', 'username'])
+      .where('invite_code', 'in', codes.slice(start, start + 500))
+      .orderBy('created_at')
+      .execute();
+    for (const row of rows) {
+      const users = row.invite_code === null ? undefined : byCode.get(row.invite_code);
+      if (users && users.length < perCode) users.push(row.username);
+    }
   }
   return byCode;
 }
