@@ -4,8 +4,9 @@
  * Transport failures keep their HTTP status, which the client turns into iErrorCode = status,
  * so application codes stay below 100 (104 is the spec's "registration returned nothing").
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
- * identity, 20–25 raffle, 26–29 the console's live operations (issue 29), 30–39 store, 40–49
- * chat, 50–59 games, 60–69 wallet and whitelist, 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
+ * identity, 20–25 raffle, 26–29 the console's live operations (issue 29), 30–35 store, 36–39
+ * invites and raffles from the console (issue 29), 40–49 chat, 50–59 games, 60–69 wallet and
+ * whitelist, 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
  * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free.
  */
 export const ErrorCode = {
@@ -50,6 +51,15 @@ export const ErrorCode = {
   NO_LONGER_ON_SALE: 34,
   /** A purchase key sent again with another item or quantity. */
   PURCHASE_KEY_REUSED: 35,
+  // Invites and raffles run from the console (issue 29): 36–39.
+  /** An invite code past its expiry (registration, verifyCode). */
+  INVITE_EXPIRED: 36,
+  /** The raffle is not in the state the change needs (drawing one that is not closed, opening one already open…). */
+  RAFFLE_WRONG_STATE: 37,
+  /** A raffle prize names a collectible template that does not exist. */
+  UNKNOWN_TEMPLATE: 38,
+  /** A time that must be in the future is not (an invite's expiry, a raffle's close). */
+  TIME_IN_PAST: 39,
   CHAT_MUTED: 40,
   CHAT_SLOW_MODE: 41,
   CHAT_TOO_LONG: 42,

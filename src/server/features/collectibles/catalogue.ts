@@ -146,3 +146,17 @@ export async function templateSummaries(
     .execute();
   return new Map(rows.map((r) => [r.id, { name: r.name, image: r.image, collectionId: r.collection_id }]));
 }
+
+/** Every template with its collection's name, in catalogue order: what an operator picks a prize or an item's art from. */
+export async function templateChoices(
+  db: CollectiblesDb,
+): Promise<Array<{ id: string; name: string; collectionName: string }>> {
+  return db
+    .selectFrom('template')
+    .innerJoin('collection', 'collection.id', 'template.collection_id')
+    .select(['template.id as id', 'template.name as name', 'collection.name as collectionName'])
+    .orderBy('collection.sort')
+    .orderBy('template.sort')
+    .orderBy('template.id')
+    .execute();
+}

@@ -32,8 +32,8 @@ export const identityActions = (auth: Auth): ActionDef[] => [
     auth: 'public',
     async handler({ sCode }, { deps, req }) {
       if (await overLimit(deps, [['codeCheckPerIp', req.ip]])) return { ...rateLimited(), sEmail: '' };
-      const email = await usableInviteEmail(deps.db, sCode);
-      return email === null ? { ...fail(ErrorCode.INVALID_CODE), sEmail: '' } : { iErrorCode: 0, sEmail: email };
+      const invite = await usableInviteEmail(deps.db, sCode, deps.clock.now());
+      return 'refused' in invite ? { ...fail(invite.refused), sEmail: '' } : { iErrorCode: 0, sEmail: invite.email };
     },
   }),
 

@@ -9,7 +9,7 @@ import { registerAuthGuards } from './authGuards';
 import { registerAuthRoute } from './authRoute';
 import { banMember as banMemberOwn, banOf as banOfOwn, unbanMember as unbanMemberOwn } from './bans';
 import { identityCli } from './cli';
-import { identityConsoleActions } from './consoleActions';
+import { identityConsoleActions, inviteConsoleActions } from './consoleActions';
 import { erasureSteps, isErased as isErasedOwn, runErasures } from './deletion';
 import { registerDeletionRoutes } from './deletionRoutes';
 import { findExportedAccount } from './exportedAccount';
@@ -77,7 +77,7 @@ export const identity: Capability<IdentityTables> = {
     });
     return {
       actions: [...identityActions(auth), ...accountActions],
-      consoleActions: identityConsoleActions(ctx, auth),
+      consoleActions: [...identityConsoleActions(ctx, auth), ...inviteConsoleActions(ctx)],
       routes(app) {
         registerAuthGuards(app, ctx);
         registerSignInRecorder(app, ctx);

@@ -119,4 +119,18 @@ export const identityMigrations: Record<string, MigrationFactory> = {
     },
   }),
   ...accountMigrations,
+  /**
+   * Invites from the console (issue 29): an optional expiry per code, and the members who used a
+   * code found by an index (the invite list shows who used each one).
+   */
+  'identity/012_invite_expiry': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('invite_code').addColumn('expires_at', 'bigint').execute();
+      await db.schema.createIndex('member_invite_code').on('member').column('invite_code').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('member_invite_code').execute();
+      await db.schema.alterTable('invite_code').dropColumn('expires_at').execute();
+    },
+  }),
 };

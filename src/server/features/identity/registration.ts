@@ -5,7 +5,7 @@ import type { registerUserInput } from '../../../protocol/identity.schema';
 import type { AppContext, MemberRegistered, SessionUser } from '../../capability';
 import { getFlags } from '../maintenance/index';
 import { authenticateGuest, claimGuest } from './guests';
-import { consumeInvite, generateCode } from './invites';
+import { consumeInvite, generateCode, isExpired } from './invites';
 import type { IdentityDb, IdentityTables } from './tables';
 import { isUsernameTaken } from './usernames';
 
@@ -13,7 +13,7 @@ type ReferralProblem = MemberRegistered['referralProblem'];
 
 export type RegistrationInput = z.infer<typeof registerUserInput>;
 
-/** Success, or the iErrorCode that refused it (USERNAME_TAKEN, INVALID_CODE, INVITE_ONLY, EMAIL_MISMATCH). */
+/** Success, or the iErrorCode that refused it (USERNAME_TAKEN, INVALID_CODE, INVITE_EXPIRED, INVITE_ONLY, EMAIL_MISMATCH). */
 export type RegistrationOutcome = { ok: true } | { ok: false; code: number };
 
 /** Thrown inside the transaction to roll it back (the invite use with it) and answer a code. */
@@ -54,7 +54,7 @@ export async function registerMember(
   for (let attempt = 0; ; attempt++) {
     try {
       await db.transaction().execute(async (trx) => {
-        if (input.sCode) await takeInvite(trx, input.sCode, account.email);
+        if (input.sCode) await takeInvite(trx, input.sCode, account.email, now);
         else if (inviteOnly) throw new Refused(ErrorCode.INVITE_ONLY);
 
         const referral = await resolveReferral(trx, input.sReferredByCode);
@@ -87,9 +87,14 @@ async function memberExists(db: IdentityDb, userId: string): Promise<boolean> {
   );
 }
 
-async function takeInvite(trx: IdentityDb, code: string, accountEmail: string): Promise<void> {
-  const invite = await trx.selectFrom('invite_code').select('email').where('code', '=', code).executeTakeFirst();
+async function takeInvite(trx: IdentityDb, code: string, accountEmail: string, now: number): Promise<void> {
+  const invite = await trx
+    .selectFrom('invite_code')
+    .select(['email', 'expires_at'])
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!invite) throw new Refused(ErrorCode.INVALID_CODE);
+  if (isExpired(invite, now)) throw new Refused(ErrorCode.INVITE_EXPIRED);
   if (invite.email && invite.email !== accountEmail.toLowerCase()) throw new Refused(ErrorCode.EMAIL_MISMATCH);
   if (!(await consumeInvite(trx, code))) throw new Refused(ErrorCode.INVALID_CODE);
 }

@@ -31,6 +31,8 @@ export interface InviteCodeTable {
   revoked: number;
   created_at: number;
   created_by: string;
+  /** Epoch ms after which the code no longer registers anyone; null: never (issue 29). */
+  expires_at: number | null;
 }
 
 export interface GuestPlayerTable {

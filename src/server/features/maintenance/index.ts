@@ -3,7 +3,7 @@ import { flagsState, maintenanceActions, maintenanceGate, maintenanceState } fro
 import { maintenanceCli } from './cli';
 import { maintenanceConsoleActions } from './consoleActions';
 import { maintenanceMigrations } from './migrations';
-import { getFlags as getFlagsOwn } from './settings';
+import { getFlags as getFlagsOwn, setFlag as setFlagOwn } from './settings';
 import type { MaintenanceTables } from './tables';
 
 /** Maintenance and feature flags (docs/product.md §1, §4): operator settings every page load reads. */
@@ -31,3 +31,5 @@ export type { MaintenanceTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const getFlags = forOtherCapabilities(getFlagsOwn);
+/** The CLI's `flags set` (the invites screen switches `inviteOnly` with it). */
+export const setFlag = forOtherCapabilities(setFlagOwn);

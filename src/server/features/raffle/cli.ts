@@ -3,21 +3,13 @@ import type { AdminContext, AdminResult, CliCommand } from '../../capability';
 import { durationMs } from '../../cli/duration';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { usernamesOf } from '../identity/index';
-import {
-  cancelRaffle,
-  closeRaffle,
-  createRaffle,
-  deliverPrizes,
-  drawRaffle,
-  openRaffle,
-  type Transition,
-} from './lifecycle';
+import { cancelRaffle, closeRaffle, drawAndDeliver, openRaffle, scheduleRaffle, type Transition } from './lifecycle';
 import { parsePrizeArg, prizeLine } from './prizes';
 import { findRaffle, listPrizes, listRaffles, listWinners, type RaffleRow } from './raffles';
 import type { RaffleTables } from './tables';
 import { loadRaffleVars } from './vars';
 
-const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--prize KIND=VALUE[*QTY][@ART]]… [--beacon]
+const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--prize KIND=VALUE[*QTY][@ART]]… [--beacon] [--reason TEXT]
                                     schedule a raffle; WHEN is an ISO time, "now", or +7d / +12h / +30m
                                     (--opens from now, default now; --closes from the opening, default +7d);
                                     KIND is item (a template id), points or tickets; prizes default to aRafflePrizes
@@ -27,7 +19,8 @@ const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--pri
   raffle close ID                   close an open raffle now (freezes and publishes the entries and their root)
   raffle draw ID [--beacon-signature HEX]
                                     reveal the seed, draw the winners, deliver the prizes (HEX: the committed drand round's signature)
-  raffle cancel ID                  cancel a raffle that is not drawn and refund every entry`;
+  raffle cancel ID                  cancel a raffle that is not drawn and refund every entry
+                                    (open, close, draw and cancel take --reason TEXT too: the audit log keeps it)`;
 
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString().replace('.000Z', 'Z'));
 
@@ -60,8 +53,6 @@ async function create(args: string[], ctx: AdminContext<RaffleTables>): Promise<
   if (opensAt === null) return wrongUsage('--opens must be an ISO time, "now" or +N(d|h|m)');
   const closesAt = parseWhen(option(args, '--closes') ?? '+7d', now, opensAt);
   if (closesAt === null) return wrongUsage('--closes must be an ISO time, "now" or +N(d|h|m)');
-  if (closesAt <= opensAt) return wrongUsage('The raffle must close after it opens');
-  if (closesAt <= now) return wrongUsage('The raffle must close in the future');
 
   const prizeArgs = options(args, '--prize');
   let prizes: PrizeSpec[];
@@ -74,17 +65,16 @@ async function create(args: string[], ctx: AdminContext<RaffleTables>): Promise<
     prizes = (await loadRaffleVars(ctx.db)).prizes;
   }
   const title = option(args, '--title') ?? `Raffle of ${iso(opensAt).slice(0, 10)}`;
-  if (title.length < 1 || title.length > 200) return wrongUsage('--title must be 1–200 characters');
-  try {
-    const id = await createRaffle(
-      ctx.db,
-      { title, opensAt, closesAt, prizes, beacon: args.includes('--beacon') },
-      { now, actor: ctx.actor },
-    );
-    return done(`Raffle ${id} "${title}" scheduled: opens ${iso(opensAt)}, closes ${iso(closesAt)}`);
-  } catch (error) {
-    return refused(error instanceof Error ? error.message : String(error));
+  const scheduled = await scheduleRaffle(
+    ctx.db,
+    { title, opensAt, closesAt, prizes, beacon: args.includes('--beacon') },
+    { now, actor: ctx.actor, reason: option(args, '--reason') },
+  );
+  if (!scheduled.done) {
+    if (scheduled.problem === 'unknown-template') return refused(scheduled.reason);
+    return wrongUsage(scheduled.problem === 'title' ? '--title must be 1–200 characters' : scheduled.reason);
   }
+  return done(`Raffle ${scheduled.raffleId} "${title}" scheduled: opens ${iso(opensAt)}, closes ${iso(closesAt)}`);
 }
 
 function statusLine(raffle: RaffleRow): string {
@@ -126,24 +116,15 @@ function answer(transition: Transition, success: (raffle: RaffleRow) => string):
   return transition.done ? done(success(transition.raffle)) : refused(transition.reason);
 }
 
-/**
- * Draws a closed raffle and delivers its prizes. A raffle already drawn (by the job, or before a
- * crash) is never drawn again: its delivery is finished and the result shown.
- */
-async function draw(id: number, signature: string | undefined, ctx: AdminContext<RaffleTables>): Promise<AdminResult> {
-  const raffle = await findRaffle(ctx.db, id);
-  if (!raffle) return refused(`No raffle ${id}`);
-  if (raffle.status === 'closed') {
-    const round =
-      signature && raffle.drand_round !== null ? { round: Number(raffle.drand_round), signature } : undefined;
-    const drawn = await drawRaffle(ctx.db, id, { now: ctx.now(), actor: ctx.actor, round });
-    // Refused because another worker drew it meanwhile: fall through to its result.
-    if (!drawn.done && (await findRaffle(ctx.db, id))?.status === 'closed') return refused(drawn.reason);
-  } else if (raffle.status !== 'drawing' && raffle.status !== 'drawn') {
-    return refused(`Raffle ${id} is ${raffle.status}, not closed`);
-  }
-  await deliverPrizes(ctx.db, id, { now: ctx.now() });
-  return done(await show((await findRaffle(ctx.db, id)) as RaffleRow, ctx));
+/** Draws a closed raffle and delivers its prizes (drawAndDeliver); one already drawn is shown as it stands. */
+async function draw(id: number, args: string[], ctx: AdminContext<RaffleTables>): Promise<AdminResult> {
+  const drawn = await drawAndDeliver(ctx.db, id, {
+    now: ctx.now(),
+    actor: ctx.actor,
+    reason: option(args, '--reason'),
+    signature: option(args, '--beacon-signature'),
+  });
+  return drawn.done ? done(await show(drawn.raffle, ctx)) : refused(drawn.reason);
 }
 
 export const raffleCli: CliCommand[] = [
@@ -169,7 +150,7 @@ export const raffleCli: CliCommand[] = [
       if (!['show', 'open', 'close', 'draw', 'cancel'].includes(verb ?? '')) return unknownVerb('raffle', verb);
       const id = raffleId(args);
       if (id === null) return wrongUsage(`Which raffle? raffle ${verb} ID`);
-      const who = { now: ctx.now(), actor: ctx.actor };
+      const who = { now: ctx.now(), actor: ctx.actor, reason: option(args, '--reason') };
       switch (verb) {
         case 'show': {
           const raffle = await findRaffle(ctx.db, id);
@@ -185,7 +166,7 @@ export const raffleCli: CliCommand[] = [
         case 'cancel':
           return answer(await cancelRaffle(ctx.db, id, who), () => `Raffle ${id} cancelled; every entry refunded`);
         default:
-          return draw(id, option(args, '--beacon-signature'), ctx);
+          return draw(id, args, ctx);
       }
     },
   },

@@ -3,6 +3,7 @@ import { jobLeaseMs } from '../../shared/jobs';
 import { raffleActions } from './actions';
 import { httpBeaconSource } from './beacon';
 import { raffleCli } from './cli';
+import { raffleConsoleActions } from './consoleActions';
 import { memberRaffleHistory as memberRaffleHistoryOwn } from './history';
 import { raffleJob } from './jobs';
 import { raffleMigrations } from './migrations';
@@ -25,6 +26,7 @@ export const raffle: Capability<RaffleTables> = {
     rememberCurrentRaffle(ctx.db, ctx.clock, ctx.config.settingsCacheMs);
     return {
       actions: raffleActions,
+      consoleActions: raffleConsoleActions(ctx),
       jobs: [
         raffleJob({
           db: ctx.db,

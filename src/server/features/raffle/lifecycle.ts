@@ -9,7 +9,7 @@ import { notify } from '../notifications/index';
 import { applyGrant, notifyReward } from '../rewards/index';
 import { beaconRoundFor, checkBeacon } from './beacon';
 import { loadEntries } from './entries';
-import { type PrizeRow, prizeGrantLines, prizeView, resolvePrizes } from './prizes';
+import { type PrizeRow, prizeGrantLines, prizeView, resolvePrizes, UnknownTemplateError } from './prizes';
 import { findRaffle, insertRaffle, listPrizes, type RaffleRow } from './raffles';
 import type { RaffleDb } from './tables';
 
@@ -20,21 +20,29 @@ import type { RaffleDb } from './tables';
  * the state it leaves, so however many workers try it (two instances, the job and an operator), it
  * happens once; delivery and refunds are resumable steps with their own ledger keys.
  */
-export type Transition = { done: true; raffle: RaffleRow } | { done: false; reason: string };
+export type Transition =
+  | { done: true; raffle: RaffleRow }
+  /** `missing`: there is no such raffle (else the raffle is not in a state that allows it). */
+  | { done: false; reason: string; missing?: true };
 
-interface Who {
+export interface Who {
   now: number;
-  /** For the audit log: `cli:<user>` or `job:raffle`. */
+  /** For the audit log: `cli:<user>`, `console:<email>` or `job:raffle`. */
   actor: string;
+  /** Why (the console asks; the CLI's --reason): kept in the audit row when given. */
+  reason?: string;
 }
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 const refused = (reason: string): Transition => ({ done: false, reason });
+const noRaffle = (raffleId: number): Transition => ({ done: false, reason: `No raffle ${raffleId}`, missing: true });
+/** The operator's reason, spread into an audit detail. */
+const why = (who: Who) => (who.reason ? { reason: who.reason } : {});
 
 async function reload(db: RaffleDb, raffleId: number): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
-  return raffle ? { done: true, raffle } : refused(`No raffle ${raffleId}`);
+  return raffle ? { done: true, raffle } : noRaffle(raffleId);
 }
 
 // ── Create ──────────────────────────────────────────────────────────────────────────────────
@@ -73,7 +81,14 @@ export async function createRaffle(db: RaffleDb, raffle: NewRaffle, who: Who): P
       await writeAudit(trx, {
         actor: who.actor,
         action: 'raffle.create',
-        detail: { raffleId: id, title: raffle.title, opensAt: raffle.opensAt, closesAt: raffle.closesAt, prizes },
+        detail: {
+          raffleId: id,
+          title: raffle.title,
+          opensAt: raffle.opensAt,
+          closesAt: raffle.closesAt,
+          prizes,
+          ...why(who),
+        },
         at: who.now,
       });
     }
@@ -81,12 +96,44 @@ export async function createRaffle(db: RaffleDb, raffle: NewRaffle, who: Who): P
   });
 }
 
+/** Why an operator's raffle was not scheduled: the words say it, `problem` names it for a code. */
+export type ScheduleOutcome =
+  | { done: true; raffleId: number }
+  | { done: false; problem: 'order' | 'past' | 'title' | 'unknown-template'; reason: string };
+
+/**
+ * An operator's raffle (the CLI's `raffle create`, the console's raffleCreate): checks the title
+ * and the times, then createRaffle. An unknown prize template is refused, not thrown.
+ */
+export async function scheduleRaffle(
+  db: RaffleDb,
+  raffle: Omit<NewRaffle, 'scheduleKey'>,
+  who: Who,
+): Promise<ScheduleOutcome> {
+  const title = raffle.title.trim();
+  if (title.length < 1 || title.length > 200)
+    return { done: false, problem: 'title', reason: 'The title must be 1–200 characters' };
+  if (raffle.closesAt <= who.now)
+    return { done: false, problem: 'past', reason: 'The raffle must close in the future' };
+  if (raffle.closesAt <= raffle.opensAt)
+    return { done: false, problem: 'order', reason: 'The raffle must close after it opens' };
+  try {
+    const id = await createRaffle(db, { ...raffle, title }, who);
+    // Only a weekly raffle has a schedule key that can clash; an operator's always inserts.
+    return { done: true, raffleId: id as number };
+  } catch (error) {
+    if (error instanceof UnknownTemplateError)
+      return { done: false, problem: 'unknown-template', reason: error.message };
+    throw error;
+  }
+}
+
 // ── Open: commit to a secret seed ───────────────────────────────────────────────────────────
 
 /** Opens a scheduled raffle now (early, if an operator asks): a fresh secret seed, its commitment published. */
 export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
-  if (!raffle) return refused(`No raffle ${raffleId}`);
+  if (!raffle) return noRaffle(raffleId);
   if (raffle.status !== 'scheduled') return refused(`Raffle ${raffleId} is ${raffle.status}, not scheduled`);
   if (raffle.closes_at <= who.now) return refused(`Raffle ${raffleId} would close before it opens`);
   const seed = randomHex(32);
@@ -112,7 +159,7 @@ export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Prom
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.open',
-      detail: { raffleId, commitment: commitment(seed) },
+      detail: { raffleId, commitment: commitment(seed), ...why(who) },
       at: who.now,
     });
     return reload(trx, raffleId);
@@ -124,7 +171,7 @@ export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Prom
 /** Closes an open raffle now and publishes the Merkle root of its entries (docs/raffle-draw.md §4). */
 export async function closeRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
-  if (!raffle) return refused(`No raffle ${raffleId}`);
+  if (!raffle) return noRaffle(raffleId);
   return inTransaction(db, async (trx) => {
     // First, so that an entry in flight either commits before the list is read or is refused.
     const closed = await trx
@@ -145,7 +192,7 @@ export async function closeRaffle(db: RaffleDb, raffleId: number, who: Who): Pro
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.close',
-      detail: { raffleId, root, entrants: entries.length, tickets },
+      detail: { raffleId, root, entrants: entries.length, tickets, ...why(who) },
       at: who.now,
     });
     return reload(trx, raffleId);
@@ -165,7 +212,7 @@ export async function drawRaffle(
   who: Who & { round?: DrandRound },
 ): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
-  if (!raffle) return refused(`No raffle ${raffleId}`);
+  if (!raffle) return noRaffle(raffleId);
   if (raffle.status !== 'closed') return refused(`Raffle ${raffleId} is ${raffle.status}, not closed`);
   let beaconHex: string | undefined;
   if (raffle.drand_round !== null) {
@@ -221,7 +268,7 @@ export async function drawRaffle(
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.draw',
-      detail: { raffleId, seed: raffle.seed_hex, beaconRound: raffle.drand_round, winners: awards },
+      detail: { raffleId, seed: raffle.seed_hex, beaconRound: raffle.drand_round, winners: awards, ...why(who) },
       at: who.now,
     });
     return reload(trx, raffleId);
@@ -352,12 +399,39 @@ export async function deliverPrizes(
   return delivered;
 }
 
+/**
+ * Draws a closed raffle and delivers its prizes (the CLI's `raffle draw`, the console's raffleDraw).
+ * A raffle already drawn (by the job, or before a crash) is never drawn again: its delivery is
+ * finished and it is answered as it stands. `signature`: the committed drand round's, when it has one.
+ */
+export async function drawAndDeliver(
+  db: RaffleDb,
+  raffleId: number,
+  who: Who & { signature?: string },
+): Promise<Transition> {
+  const raffle = await findRaffle(db, raffleId);
+  if (!raffle) return noRaffle(raffleId);
+  if (raffle.status === 'closed') {
+    const round =
+      who.signature && raffle.drand_round !== null
+        ? { round: Number(raffle.drand_round), signature: who.signature }
+        : undefined;
+    const drawn = await drawRaffle(db, raffleId, { now: who.now, actor: who.actor, reason: who.reason, round });
+    // Refused because another worker drew it meanwhile: fall through to its result.
+    if (!drawn.done && (await findRaffle(db, raffleId))?.status === 'closed') return drawn;
+  } else if (raffle.status !== 'drawing' && raffle.status !== 'drawn') {
+    return refused(`Raffle ${raffleId} is ${raffle.status}, not closed`);
+  }
+  await deliverPrizes(db, raffleId, { now: who.now });
+  return reload(db, raffleId);
+}
+
 // ── Cancel and refund ───────────────────────────────────────────────────────────────────────
 
 /** Cancels a raffle that has not been drawn; every entry's tickets go back (refundEntries). */
 export async function cancelRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
   const raffle = await findRaffle(db, raffleId);
-  if (!raffle) return refused(`No raffle ${raffleId}`);
+  if (!raffle) return noRaffle(raffleId);
   const cancelled = await inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('raffle')
@@ -369,7 +443,13 @@ export async function cancelRaffle(db: RaffleDb, raffleId: number, who: Who): Pr
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.cancel',
-      detail: { raffleId, was: raffle.status, entrants: raffle.entrant_count, tickets: raffle.ticket_total },
+      detail: {
+        raffleId,
+        was: raffle.status,
+        entrants: raffle.entrant_count,
+        tickets: raffle.ticket_total,
+        ...why(who),
+      },
       at: who.now,
     });
     return true;

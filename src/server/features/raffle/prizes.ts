@@ -25,6 +25,11 @@ export function parsePrizeArg(text: string): PrizeSpec | string {
   return parsed.success ? parsed.data : `Prize "${text}": ${parsed.error.issues[0]?.message ?? 'invalid'}`;
 }
 
+/** A prize naming a collectible template that does not exist. */
+export class UnknownTemplateError extends Error {
+  override name = 'UnknownTemplateError';
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The prize rows of a prize list, names and art resolved (an item's art is its template's); throws on an unknown template. */
@@ -37,7 +42,7 @@ export async function resolvePrizes(db: RaffleDb, specs: readonly PrizeSpec[]): 
     const common = { position: index + 1, prize_id: `prize-${index + 1}`, quantity: spec.iQuantity };
     if (spec.sKind === 'item') {
       const template = templates.get(spec.sTemplateID);
-      if (!template) throw new Error(`Unknown collectible template ${spec.sTemplateID}`);
+      if (!template) throw new UnknownTemplateError(`Unknown collectible template ${spec.sTemplateID}`);
       return {
         ...common,
         kind: 'item',

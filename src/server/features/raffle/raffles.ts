@@ -83,12 +83,16 @@ export async function listRafflesByStatus(db: RaffleDb, statuses: readonly Raffl
 /** Newest first; `statuses` to filter, `beforeId` for the next page. */
 export async function listRaffles(
   db: RaffleDb,
-  options: { statuses?: readonly RaffleStatus[]; beforeId?: number; limit: number },
+  options: { statuses?: readonly RaffleStatus[]; beforeId?: number; limit: number; offset?: number },
 ): Promise<RaffleRow[]> {
   let query = db.selectFrom('raffle').selectAll();
   if (options.statuses) query = query.where('status', 'in', options.statuses);
   if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
-  const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+    .execute();
   return rows.map(normalise);
 }
 
@@ -136,4 +140,18 @@ export async function memberEntries(
     .where('raffle_id', 'in', raffleIds)
     .execute();
   return new Map(rows.map((r) => [Number(r.raffle_id), { entrantId: r.entrant_id, tickets: Number(r.tickets) }]));
+}
+
+/** A page of a raffle's entries, first entered first (the console's list; members see the frozen list). */
+export async function listEntries(db: RaffleDb, raffleId: number, page: { limit: number; offset: number }) {
+  const rows = await db
+    .selectFrom('raffle_entry')
+    .select(['user_id', 'entrant_id', 'tickets', 'created_at', 'refunded_at'])
+    .where('raffle_id', '=', raffleId)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => ({ ...row, tickets: Number(row.tickets), created_at: Number(row.created_at) }));
 }
