@@ -133,6 +133,17 @@ export interface TemplateSummary {
   collectionId: string;
 }
 
+/** Every template, in catalogue order: what an operator picks a store item's art (or a prize) from. */
+export function listTemplateSummaries(db: CollectiblesDb): Promise<Array<TemplateSummary & { id: string }>> {
+  return db
+    .selectFrom('template')
+    .select(['id', 'name', 'image', 'collection_id as collectionId'])
+    .orderBy('collection_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
 /** What other capabilities show of templates (raffle prizes, store items): name, art and collection, by id. */
 export async function templateSummaries(
   db: CollectiblesDb,

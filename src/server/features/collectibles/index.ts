@@ -1,7 +1,11 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { collectiblesActions } from './actions';
 import { avatarImages as avatarImagesOwn, avatarOf } from './avatar';
-import { seedCatalog, templateSummaries as templateSummariesOwn } from './catalogue';
+import {
+  listTemplateSummaries as listTemplateSummariesOwn,
+  seedCatalog,
+  templateSummaries as templateSummariesOwn,
+} from './catalogue';
 import { collectiblesCli } from './cli';
 import {
   createItem as createItemOwn,
@@ -60,6 +64,7 @@ export type { CollectiblesTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const templateSummaries = forOtherCapabilities(templateSummariesOwn);
+export const listTemplateSummaries = forOtherCapabilities(listTemplateSummariesOwn);
 export const createItem = forOtherCapabilities(createItemOwn);
 export const takeBackItem = forOtherCapabilities(takeBackItemOwn);
 export const listPoolTemplateIds = forOtherCapabilities(listPoolTemplateIdsOwn);
