@@ -86,7 +86,11 @@ export const getChatItemInput = z.object({ sItemID });
 
 // ── The console's channels screen (issue 29): the shape here, the values checked once by chat/channels.ts ──
 
-const consoleReason = z.string().trim().min(1, 'a reason is required').max(300);
+const consoleReason = z
+  .string({ error: 'a reason is required (the audit log keeps it)' })
+  .trim()
+  .min(1, 'a reason is required (the audit log keeps it)')
+  .max(300);
 /** The channel id as typed: chat says what an id may be. */
 const consoleChannelId = z.string().max(100);
 const seconds = z.number().int();

@@ -22,7 +22,11 @@ export const getPointsStatementInput = z.object({
 
 // ── The console's catalogue editor (issue 29): the shape here, the values checked once by store/manage.ts ──
 
-const consoleReason = z.string().trim().min(1, 'a reason is required').max(300);
+const consoleReason = z
+  .string({ error: 'a reason is required (the audit log keeps it)' })
+  .trim()
+  .min(1, 'a reason is required (the audit log keeps it)')
+  .max(300);
 const whole = z.number().int();
 /** The item's fields as the console sends them; what each may hold is the store's to say (manage.ts). */
 const consoleItemFields = {
