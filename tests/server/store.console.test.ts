@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROLES, type ConsoleRole } from '../../src/protocol/console';
 import { ErrorCode } from '../../src/protocol/errors';
-import type { ConsoleStoreCatalogueAnswer, ConsoleStoreItem } from '../../src/protocol/store';
+import type { ConsoleStoreCatalogueAnswer } from '../../src/protocol/store';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';

@@ -363,7 +363,9 @@ export default function ChannelsScreen() {
 
       <section className={styles.section} aria-labelledby="chat-operators-title">
         <h2 id="chat-operators-title">Chat operators</h2>
-        <p className={styles.muted}>Members who may delete any message from the web (chat operator add|remove).</p>
+        <p className={styles.muted}>
+          Members who may delete any message from the web, as <code>chat operator add</code> makes them.
+        </p>
         {manageChannels && (
           <form
             className={styles.inlineForm}
