@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   availability,
   type ConsoleStoreCatalogueAnswer,
@@ -229,6 +229,15 @@ export default function StoreCatalogueScreen() {
   const [done, setDone] = useState<string | null>(null);
   const kindId = useId();
   const descriptionId = useId();
+  const editorRef = useRef<HTMLFormElement>(null);
+
+  // The editor opens above the table: bring it into view with its first field focused.
+  useEffect(() => {
+    if (!editing) return;
+    const form = editorRef.current;
+    form?.scrollIntoView({ block: 'start' });
+    form?.querySelector<HTMLInputElement>('input:not([readonly]), select')?.focus({ preventScroll: true });
+  }, [editing]);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const errorOf = (field: keyof Draft) => (fieldError?.field === field ? fieldError.problem : undefined);
@@ -331,7 +340,7 @@ export default function StoreCatalogueScreen() {
     },
     { id: 'sold', header: 'Sold', cell: ({ row }) => formatCount(row.original.iSold) },
     { id: 'points', header: 'Points taken', cell: ({ row }) => formatCount(row.original.iPointsTaken) },
-    { id: 'limit', header: 'Per member', cell: ({ row }) => formatCount(row.original.iLimit) },
+    { id: 'limit', header: 'Limit', cell: ({ row }) => formatCount(row.original.iLimit) },
     { id: 'window', header: 'Window', cell: ({ row }) => windowText(row.original) },
     {
       id: 'state',
@@ -426,7 +435,7 @@ export default function StoreCatalogueScreen() {
       />
       {done && <Notice tone="success">{done}</Notice>}
       {editing && list.data && (
-        <form className={styles.editor} onSubmit={save} noValidate aria-labelledby="store-editor-title">
+        <form ref={editorRef} className={styles.editor} onSubmit={save} noValidate aria-labelledby="store-editor-title">
           <h2 id="store-editor-title">{item ? `Edit ${item.sName}` : 'Add an item'}</h2>
           <div className={styles.grid}>
             <Field
