@@ -83,3 +83,41 @@ export const findChatMembersInput = z.object({
 });
 
 export const getChatItemInput = z.object({ sItemID });
+
+// ── The console's channels screen (issue 29): the shape here, the values checked once by chat/channels.ts ──
+
+const consoleReason = z
+  .string({ error: 'a reason is required (the audit log keeps it)' })
+  .trim()
+  .min(1, 'a reason is required (the audit log keeps it)')
+  .max(300);
+/** The channel id as typed: chat says what an id may be. */
+const consoleChannelId = z.string().max(100);
+const seconds = z.number().int();
+
+export const chatChannelsInput = z.object({});
+export const chatChannelAddInput = z.object({
+  sChannelID: consoleChannelId,
+  sName: z.string().max(1000),
+  sTopic: z.string().max(2000).default(''),
+  iSlowModeSeconds: seconds.default(0),
+  sReason: consoleReason,
+});
+export const chatChannelUpdateInput = z.object({
+  sChannelID: consoleChannelId,
+  sName: z.string().max(1000).optional(),
+  sTopic: z.string().max(2000).optional(),
+  sReason: consoleReason,
+});
+export const chatChannelChangeInput = z.object({ sChannelID: consoleChannelId, sReason: consoleReason });
+export const chatChannelSlowInput = z.object({
+  sChannelID: consoleChannelId,
+  iSlowModeSeconds: seconds,
+  sReason: consoleReason,
+});
+export const chatOperatorChangeInput = z.object({ sMember: z.string().max(254), sReason: consoleReason });
+export const chatVarSetInput = z.object({
+  sVarID: z.string().max(64),
+  sValue: z.string().max(100),
+  sReason: consoleReason,
+});

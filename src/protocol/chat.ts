@@ -366,3 +366,61 @@ export function mentionAtCaret(text: string, caret: number): { start: number; pr
 export function withinEditWindow(createdAt: number, now: number, rules: Pick<ChatRules, 'iEditWindowMs'>): boolean {
   return now - createdAt <= rules.iEditWindowMs;
 }
+
+// ── The console's channels screen (issue 29): `POST /api/console/<action>` ─────────────────────
+
+/** One channel as an operator sees it, archived ones too. */
+export interface ConsoleChannelRow {
+  sChannelID: string;
+  sName: string;
+  sTopic: string;
+  /** The operator's slow mode (0: off); automatic slow mode comes on by itself in a busy channel. */
+  iSlowModeMs: number;
+  /** When it was archived; null while open. */
+  iArchivedAt: number | null;
+  iCreatedAt: number;
+}
+
+/** A member who may delete any message from the web (`chat operator add`). */
+export interface ConsoleChatOperatorRow {
+  sUserID: string;
+  sUsername: string;
+  iGrantedAt: number;
+  /** The actor who made them one (`console:<email>`, `cli:<user>`). */
+  sGrantedBy: string;
+}
+
+/** One of the automatic slow-mode and rate-limit game vars, with the value members get now. */
+export interface ConsoleChatVar {
+  sVarID: string;
+  sType: string;
+  /** The value in force (the stored one when valid, else the default). */
+  sValue: string;
+  sDefault: string;
+  /** What the var accepts, e.g. "0…600000". */
+  sHint: string;
+}
+
+/** `chatChannels` (live:read) */
+export interface ConsoleChatChannelsAnswer {
+  iErrorCode: number;
+  aChannels: ConsoleChannelRow[];
+  aOperators: ConsoleChatOperatorRow[];
+  aVars: ConsoleChatVar[];
+}
+
+/**
+ * Changes (each but chatVarSet with sReason, kept in the audit log), answered `{ iErrorCode }` plus, for an
+ * operator change, sMessage (the CLI's sentence: "ada is now a chat operator."):
+ * chat:channels — `chatChannelAdd` {sChannelID, sName, sTopic, iSlowModeSeconds},
+ * `chatChannelUpdate` {sChannelID, sName?, sTopic?}, `chatChannelArchive` / `chatChannelRestore`
+ * {sChannelID}, `chatChannelSlow` {sChannelID, iSlowModeSeconds}, `chatOperatorAdd` /
+ * `chatOperatorRemove` {sMember: a username, email or id}; live:manage — `chatVarSet` {sVarID,
+ * sValue}, one of the vars `chatChannels` lists, through gamevars' setGameVar as `gamevars set`
+ * (no reason: its audit row is the CLI's), refused BAD_INPUT with its sentence.
+ * Refusals: CHAT_CHANNEL_INVALID and CHAT_CHANNEL_EXISTS with the CLI's sentence, NOT_FOUND, ALREADY_DONE.
+ */
+export interface ConsoleChatChangeAnswer {
+  iErrorCode: number;
+  sMessage?: string;
+}

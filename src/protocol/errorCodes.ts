@@ -66,6 +66,15 @@ export const ErrorCode = {
   CHAT_CHANNEL_CLOSED: 43,
   CHAT_EDIT_WINDOW_OVER: 44,
   CHAT_EMPTY: 45,
+  // Issue 29, the console's store and chat levers (numbers from the chat range, assigned to them).
+  /** A store item change with a value the store refuses (sMessage: the same sentence as the CLI's). */
+  STORE_ITEM_INVALID: 46,
+  /** A new store item whose id another item has. */
+  STORE_ITEM_EXISTS: 47,
+  /** A channel change with a value chat refuses: id, name, topic or slow mode (sMessage: the CLI's sentence). */
+  CHAT_CHANNEL_INVALID: 48,
+  /** A new channel whose id another channel has (archived ones too). */
+  CHAT_CHANNEL_EXISTS: 49,
   // Games (docs/product.md §15): 50–59.
   RUN_FORGED: 50,
   RUN_IMPOSSIBLE: 51,

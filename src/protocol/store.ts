@@ -151,3 +151,64 @@ export function purchaseRefusal(
   if (item.iPrice * quantity > member.points) return ErrorCode.NOT_ENOUGH_POINTS;
   return null;
 }
+
+// ── The console's catalogue editor (issue 29): `POST /api/console/<action>` ───────────────────
+
+/** One catalogue item as an operator sees it: every field, retired ones too, with its sales. */
+export interface ConsoleStoreItem {
+  sStoreItemID: string;
+  sKind: StoreItemKind;
+  sName: string;
+  /** Markdown. */
+  sDescription: string;
+  /** The art's URL (to show it). */
+  sImage: string;
+  /** The art as stored: a path under content/media (a template's art) or an http(s) URL. */
+  sImagePath: string;
+  sTemplateID: string | null;
+  iTickets: number;
+  iPrice: number;
+  /** Units left; null when unlimited. */
+  iStock: number | null;
+  iLimit: number;
+  iAvailableFrom: number | null;
+  iAvailableUntil: number | null;
+  /** When an operator retired it; null while it is on the catalogue. */
+  iRetiredAt: number | null;
+  iSort: number;
+  /** Units members bought (completed purchases). */
+  iSold: number;
+  /** Points those purchases took. */
+  iPointsTaken: number;
+}
+
+/** A collectible template an item's art (and a collectible's grant) is picked from. */
+export interface ConsoleTemplateChoice {
+  sTemplateID: string;
+  sName: string;
+  sCollectionID: string;
+  /** The art's URL. */
+  sImage: string;
+  /** The art as stored (what an item's sImagePath takes). */
+  sImagePath: string;
+}
+
+/** `storeCatalogue` (live:read) */
+export interface ConsoleStoreCatalogueAnswer extends Answer {
+  iNow: number;
+  aItems: ConsoleStoreItem[];
+  aTemplates: ConsoleTemplateChoice[];
+  /** The art a ticket bundle or raffle entry gets unless one is picked. */
+  pDefaultImages: Record<Exclude<StoreItemKind, 'collectible'>, { sImage: string; sImagePath: string }>;
+}
+
+/**
+ * `storeItemAdd` {sStoreItemID, the fields, sReason}, `storeItemUpdate` {sStoreItemID, the fields
+ * changed, sReason}, `storeItemRetire` / `storeItemRestore` {sStoreItemID, sReason},
+ * `storeItemRestock` {sStoreItemID, iUnits, sReason} (live:manage): the item after the change.
+ * Refusals: STORE_ITEM_INVALID and STORE_ITEM_EXISTS with the CLI's sentence, NOT_FOUND,
+ * ALREADY_DONE (retired already, not retired, nothing to change).
+ */
+export interface ConsoleStoreItemAnswer extends Answer {
+  pItem: ConsoleStoreItem;
+}

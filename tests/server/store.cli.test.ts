@@ -76,10 +76,10 @@ describe.each(DIALECTS)('store operator commands on %s', (dialect) => {
   it('refuses malformed items with a sentence and changes nothing', async () => {
     const refusals: Array<[string[], RegExp, number]> = [
       [['add', 'no-price', '--template', 'agent-lamplighter'], /price/, 1],
-      [['add', 'no-template', '--price', '10'], /collectible names its --template/, 1],
-      [['add', 'bad-template', '--template', 'no-such', '--price', '10'], /No collectible template no-such/, 1],
-      [['add', 'no-tickets', '--kind', 'tickets', '--price', '10', '--name', 'Tickets'], /--tickets N/, 1],
-      [['add', 'no-name', '--kind', 'tickets', '--tickets', '2', '--price', '10'], /Needs --name: a name/, 1],
+      [['add', 'no-template', '--price', '10'], /collectible names its template/, 1],
+      [['add', 'bad-template', '--template', 'no-such', '--price', '10'], /no collectible template no-such/, 1],
+      [['add', 'no-tickets', '--kind', 'tickets', '--price', '10', '--name', 'Tickets'], /give at least 1 ticket/, 1],
+      [['add', 'no-name', '--kind', 'tickets', '--tickets', '2', '--price', '10'], /An item needs a name/, 1],
       [
         ['add', 'reversed', '--kind', 'tickets', '--tickets', '1', '--price', '1', '--name', 'R'].concat([
           '--from',
@@ -87,23 +87,31 @@ describe.each(DIALECTS)('store operator commands on %s', (dialect) => {
           '--until',
           '2026-02-01',
         ]),
-        /end \(--until\) after it starts/,
+        /must end after it starts/,
         1,
       ],
-      [['add', 'Bad Id', '--kind', 'tickets', '--tickets', '1', '--price', '1', '--name', 'B'], /Not an item id/, 1],
-      [['add', 'cli-agent', '--template', 'agent-lamplighter', '--price', '1'], /exists; use store update/, 1],
+      [
+        ['add', 'Bad Id', '--kind', 'tickets', '--tickets', '1', '--price', '1', '--name', 'B'],
+        /An item id is 1–64 of a-z/,
+        1,
+      ],
+      [
+        ['add', 'cli-agent', '--template', 'agent-lamplighter', '--price', '1'],
+        /There is an item cli-agent already/,
+        1,
+      ],
       [['add', 'x', '--price', 'ten'], /--price needs a whole number/, 2],
       [['add', 'x', '--from', 'someday'], /--from needs a date/, 2],
       [['add', 'x', '--kind', 'hat'], /--kind is one of/, 2],
       [['add', 'x', '--colour', 'red'], /Unknown option: --colour/, 2],
       [['add', 'x', '--price'], /--price needs a value/, 2],
       [['add'], /Which item\?/, 2],
-      [['update', 'no-such-item', '--price', '5'], /No item no-such-item/, 1],
+      [['update', 'no-such-item', '--price', '5'], /There is no item no-such-item/, 1],
       [['update', 'cli-agent'], /Nothing to change/, 1],
-      [['update', 'cli-agent', '--limit', '0'], /Needs --limit: a limit of at least 1/, 1],
+      [['update', 'cli-agent', '--limit', '0'], /per-member limit is a whole number, at least 1/, 1],
       [['restock', 'cli-bundle', '5'], /unlimited stock/, 1],
       [['restock', 'cli-agent', '-2'], /whole number of units/, 1],
-      [['retire', 'no-such-item'], /No item no-such-item/, 1],
+      [['retire', 'no-such-item'], /There is no item no-such-item/, 1],
       [['sell'], /Unknown store command: sell/, 2],
     ];
     for (const [args, message, exitCode] of refusals) {

@@ -238,7 +238,8 @@ describe.each(DIALECTS)('store purchases on %s', (dialect) => {
       expect((await balanceOf(t, member.userId)).tickets).toBe(bought.iRaffleTickets);
       expect(await retireStoreItem(t.deps.db, item, audit())).toEqual({
         ok: false,
-        problem: `${item} is retired already`,
+        problem: `${item} is retired already.`,
+        refusal: 'unchanged',
       });
     });
 
@@ -269,7 +270,8 @@ describe.each(DIALECTS)('store purchases on %s', (dialect) => {
       const unlimited = await addItem(t, { price: 10 });
       expect(await restockStoreItem(t.deps.db, unlimited, 5, audit())).toEqual({
         ok: false,
-        problem: `${unlimited} has unlimited stock`,
+        problem: `${unlimited} has unlimited stock: there is nothing to restock.`,
+        refusal: 'invalid',
       });
       const item = await addItem(t, { price: 10, stock: 4 });
       await buy(t, member, item);

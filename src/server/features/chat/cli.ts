@@ -2,15 +2,22 @@ import type { AdminContext, AdminResult, CliCommand } from '../../capability';
 import { durationMs } from '../../cli/duration';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { findUserIdByHandle, usernamesOf } from '../identity/index';
-import { addChannel, channelProblem, listChannelRows, setChannelArchived, setSlowMode } from './channels';
 import {
+  addChannel,
+  type ChannelResult,
+  listChannelRows,
+  setChannelArchived,
+  setSlowMode,
+  updateChannel,
+} from './channels';
+import {
+  changeChatOperator,
   deleteAsOperator,
   dismissReport,
   listChatOperators,
   listMutes,
   listReports,
   muteMember,
-  setChatOperator,
   unmuteMember,
 } from './moderation';
 import { type ReportResolution, resolveReport } from './reportQueue';
@@ -39,11 +46,33 @@ async function member(
   return { id, label: (await usernamesOf(ctx.db, [id])).get(id) ?? id };
 }
 
+/** `--reason TEXT` of a channel or operator change: the reason, '' when absent, or undefined when malformed. */
+function reasonOf(args: string[]): string | undefined {
+  if (!args.includes('--reason')) return '';
+  const reason = option(args, '--reason')?.trim();
+  return reason && reason.length <= 300 ? reason : undefined;
+}
+
+/** The arguments without `--reason TEXT`. */
+function withoutReason(args: string[]): string[] {
+  const at = args.indexOf('--reason');
+  return at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 2)];
+}
+
+function channelAnswer(result: ChannelResult, success: string): AdminResult {
+  if (result.ok) return done(success);
+  return result.refusal === 'invalid' ? wrongUsage(result.problem) : refused(result.problem);
+}
+
 async function channelCommand(
   verb: string | undefined,
-  args: string[],
+  all: string[],
   ctx: AdminContext<ChatTables>,
 ): Promise<AdminResult> {
+  const reason = reasonOf(all);
+  if (reason === undefined) return wrongUsage('--reason takes 1–300 characters');
+  const audit = { actor: ctx.actor, now: ctx.now(), ...(reason ? { reason } : {}) };
+  const args = withoutReason(all);
   const [id, ...rest] = args;
   if (verb === 'list') {
     const rows = await listChannelRows(ctx.db, { archived: true });
@@ -58,34 +87,38 @@ async function channelCommand(
         .join('\n'),
     );
   }
-  if (!id) return wrongUsage('Which channel? chat channel add|archive|restore|slow ID …');
+  if (!id) return wrongUsage('Which channel? chat channel add|rename|topic|archive|restore|slow ID …');
   if (verb === 'add') {
     const name = rest[0] && !rest[0].startsWith('--') ? rest[0] : id;
     const topic = option(rest, '--topic') ?? '';
-    const problem = channelProblem(id, name) ?? (topic.length > 200 ? 'A topic is at most 200 characters.' : null);
-    if (problem) return wrongUsage(problem);
-    const outcome = await addChannel(ctx.db, { id, name, topic, actor: ctx.actor, now: ctx.now() });
-    return outcome === 'added' ? done(`Channel ${id} added`) : refused(`Channel ${id} already exists`);
+    return channelAnswer(await addChannel(ctx.db, { id, name, topic }, audit), `Channel ${id} added`);
+  }
+  if (verb === 'rename' || verb === 'topic') {
+    const text = rest.join(' ');
+    if (verb === 'rename' && !text) return wrongUsage('chat channel rename ID NAME');
+    const change = verb === 'rename' ? { id, name: text } : { id, topic: text };
+    return channelAnswer(
+      await updateChannel(ctx.db, change, audit),
+      verb === 'rename'
+        ? `Channel ${id} is now called ${text}`
+        : text
+          ? `Topic of ${id}: ${text}`
+          : `Topic of ${id} cleared`,
+    );
   }
   if (verb === 'archive' || verb === 'restore') {
     const archived = verb === 'archive';
-    const changed = await setChannelArchived(ctx.db, { id, archived, actor: ctx.actor, now: ctx.now() });
-    return changed
-      ? done(`Channel ${id} ${archived ? 'archived' : 'restored'}`)
-      : refused(`No ${archived ? 'open' : 'archived'} channel ${id}`);
+    return channelAnswer(
+      await setChannelArchived(ctx.db, { id, archived }, audit),
+      `Channel ${id} ${archived ? 'archived' : 'restored'}`,
+    );
   }
   if (verb === 'slow') {
     const seconds = rest[0];
     if (!seconds || !/^\d{1,5}$/.test(seconds))
       return wrongUsage('Slow mode takes whole seconds: chat channel slow ID SECONDS (0: off)');
-    const changed = await setSlowMode(ctx.db, {
-      id,
-      slowModeMs: Number(seconds) * 1000,
-      actor: ctx.actor,
-      now: ctx.now(),
-    });
-    if (!changed) return refused(`No channel ${id}`);
-    return done(
+    return channelAnswer(
+      await setSlowMode(ctx.db, { id, slowModeMs: Number(seconds) * 1000 }, audit),
       Number(seconds) === 0 ? `Slow mode off in ${id}` : `Slow mode in ${id}: one message per ${seconds}s per member`,
     );
   }
@@ -94,7 +127,7 @@ async function channelCommand(
 
 async function operatorCommand(
   verb: string | undefined,
-  args: string[],
+  all: string[],
   ctx: AdminContext<ChatTables>,
 ): Promise<AdminResult> {
   if (verb === 'list') {
@@ -111,12 +144,16 @@ async function operatorCommand(
     );
   }
   if (verb !== 'add' && verb !== 'remove') return unknownVerb('chat operator', verb);
-  const found = await member(ctx, args[0]);
-  if (!found) return args[0] ? refused(`No member ${args[0]}`) : wrongUsage(`Who? chat operator ${verb} USER`);
-  const operator = verb === 'add';
-  const changed = await setChatOperator(ctx.db, { userId: found.id, operator, actor: ctx.actor, now: ctx.now() });
-  if (!changed) return done(`${found.label} ${operator ? 'already is' : 'is not'} a chat operator`);
-  return done(`${found.label} ${operator ? 'is now' : 'is no longer'} a chat operator`);
+  const reason = reasonOf(all);
+  if (reason === undefined) return wrongUsage('--reason takes 1–300 characters');
+  const [handle] = withoutReason(all);
+  if (!handle) return wrongUsage(`Who? chat operator ${verb} USER`);
+  const result = await changeChatOperator(
+    ctx.db,
+    { handle, operator: verb === 'add' },
+    { actor: ctx.actor, now: ctx.now(), ...(reason ? { reason } : {}) },
+  );
+  return result.ok ? done(result.sentence) : refused(result.problem);
 }
 
 async function reportsCommand(args: string[], ctx: AdminContext<ChatTables>): Promise<AdminResult> {
@@ -173,6 +210,7 @@ export const chatCli: CliCommand[] = [
       'chat channel list',
       "chat channel add lore Lore --topic 'Theories and tomes'",
       'chat channel slow general 10',
+      "chat channel topic lore 'Theories, tomes and the stars' --reason 'Clearer topic'",
       "chat mute ada@example.com 2h --reason 'spam links'",
       'chat unmute ada',
       'chat reports',
@@ -183,6 +221,8 @@ export const chatCli: CliCommand[] = [
     ],
     usage: `  chat channel list                             show every channel (open and archived)
   chat channel add ID [NAME] [--topic TEXT]     add a channel (id: lower-case letters, digits, -)
+  chat channel rename ID NAME                   change a channel's name
+  chat channel topic ID [TEXT]                  change (or clear) a channel's topic
   chat channel archive|restore ID               hide a channel (history kept) or bring it back
   chat channel slow ID SECONDS                  slow mode: one message per member per SECONDS (0: off)
   chat mute USER DURATION [--reason TEXT]       mute a member for 30s, 10m, 2h, 7d … or forever
@@ -193,7 +233,8 @@ export const chatCli: CliCommand[] = [
   chat reports dismiss REPORT_ID                close a report without deleting
   chat reports resolve REPORT_ID dismiss|delete|mute|ban [--for 7d] --reason TEXT
                                                 close a report by acting on it (mute, ban: the author)
-  chat operator add|remove|list [USER]          members who may delete any message from the web`,
+  chat operator add|remove|list [USER]          members who may delete any message from the web
+  Channel and operator changes take --reason TEXT, kept in the audit log (as the console's reason is).`,
     async run(verb, args, ctx) {
       if (verb === 'channel') return channelCommand(args[0], args.slice(1), ctx);
       if (verb === 'operator') return operatorCommand(args[0], args.slice(1), ctx);

@@ -2,6 +2,7 @@ import { ERASED_CHAT_TEXT } from '../../../protocol/memberAccount';
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { onAvatarChanged } from '../collectibles/index';
 import { chatActions } from './actions';
+import { chatChannelConsoleActions } from './channelConsoleActions';
 import { seedDemoChannels } from './channels';
 import { chatCli } from './cli';
 import { chatConsoleActions } from './consoleActions';
@@ -62,7 +63,7 @@ export const chat: Capability<ChatTables> = {
         await registerChatSocket(app, services);
       },
       jobs: [chatSyncJob(services), chatSessionsJob(services)],
-      consoleActions: chatConsoleActions(services),
+      consoleActions: [...chatConsoleActions(services), ...chatChannelConsoleActions(services)],
       // Issue 30: an erased member's messages stay in place (replies keep their context) saying "deleted".
       async eraseMember(trx, member) {
         await trx

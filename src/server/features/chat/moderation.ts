@@ -1,6 +1,8 @@
 import type { ChatMute, ReportReason } from '../../../protocol/chat';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
+import { findUserIdByHandle, usernamesOf } from '../identity/index';
+import type { ChannelAudit } from './channels';
 import { type MessageRow, markDeleted } from './messages';
 import type { ChatDb } from './tables';
 
@@ -266,7 +268,7 @@ export async function isChatOperator(db: ChatDb, userId: string): Promise<boolea
 
 export async function setChatOperator(
   db: ChatDb,
-  change: { userId: string; operator: boolean; actor: string; now: number },
+  change: { userId: string; operator: boolean; actor: string; now: number; reason?: string },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const changed = change.operator
@@ -285,11 +287,36 @@ export async function setChatOperator(
     await writeAudit(trx, {
       actor: change.actor,
       action: change.operator ? 'chat.operator.add' : 'chat.operator.remove',
-      detail: { userId: change.userId },
+      detail: change.reason ? { userId: change.userId, reason: change.reason } : { userId: change.userId },
       at: change.now,
     });
     return true;
   });
+}
+
+export type ChatOperatorChange =
+  | { ok: true; userId: string; label: string; changed: boolean; sentence: string }
+  | { ok: false; problem: string };
+
+/**
+ * Makes a member (named by username, email or id) a chat operator or no longer one: the CLI's
+ * `chat operator add|remove USER` and the console's chatOperatorAdd/Remove. Unchanged (already
+ * one, or not one) is not an error: the sentence says so and nothing is audited.
+ */
+export async function changeChatOperator(
+  db: ChatDb,
+  change: { handle: string; operator: boolean },
+  audit: ChannelAudit,
+): Promise<ChatOperatorChange> {
+  const handle = change.handle.trim();
+  const userId = handle ? await findUserIdByHandle(db, handle) : null;
+  if (!userId) return { ok: false, problem: `There is no member ${handle}.` };
+  const label = (await usernamesOf(db, [userId])).get(userId) ?? userId;
+  const changed = await setChatOperator(db, { userId, operator: change.operator, ...audit });
+  const sentence = changed
+    ? `${label} ${change.operator ? 'is now' : 'is no longer'} a chat operator.`
+    : `${label} ${change.operator ? 'already is' : 'is not'} a chat operator.`;
+  return { ok: true, userId, label, changed, sentence };
 }
 
 export function listChatOperators(db: ChatDb) {

@@ -147,14 +147,20 @@ export async function templateSummaries(
   return new Map(rows.map((r) => [r.id, { name: r.name, image: r.image, collectionId: r.collection_id }]));
 }
 
-/** Every template with its collection's name, in catalogue order: what an operator picks a prize or an item's art from. */
+/** Every template with its art and collection, in catalogue order: what an operator picks a prize or a store item's art from. */
 export async function templateChoices(
   db: CollectiblesDb,
-): Promise<Array<{ id: string; name: string; collectionName: string }>> {
+): Promise<Array<TemplateSummary & { id: string; collectionName: string }>> {
   return db
     .selectFrom('template')
     .innerJoin('collection', 'collection.id', 'template.collection_id')
-    .select(['template.id as id', 'template.name as name', 'collection.name as collectionName'])
+    .select([
+      'template.id as id',
+      'template.name as name',
+      'template.image as image',
+      'template.collection_id as collectionId',
+      'collection.name as collectionName',
+    ])
     .orderBy('collection.sort')
     .orderBy('template.sort')
     .orderBy('template.id')

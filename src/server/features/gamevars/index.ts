@@ -1,4 +1,5 @@
-import { type Capability, forOtherCapabilities } from '../../capability';
+import { type Capability, forOtherCapabilities, type GameVarDefinition } from '../../capability';
+import type { AnyDb } from '../../db/schema';
 import { gamevarsCli } from './cli';
 import { gamevarsConsoleActions } from './consoleActions';
 import {
@@ -6,6 +7,7 @@ import {
   readGameVars as readGameVarsOwn,
   rememberGameVars,
   seedGameVarDefaults,
+  setGameVar as setGameVarOwn,
 } from './gameVars';
 import { gamevarsMigrations } from './migrations';
 import type { GamevarsTables } from './tables';
@@ -30,7 +32,15 @@ export const gamevars: Capability<GamevarsTables> = {
 };
 
 export { intGameVar } from './definitions';
-export { gameVarValue, setGameVar } from './gameVars';
+export { gameVarValue } from './gameVars';
+
+/** setGameVar (the one validation and audit of `gamevars set`) with another capability's handle. */
+export function setGameVar(
+  ctx: { db: AnyDb; gameVarDefinitions: readonly GameVarDefinition[] },
+  ...rest: Parameters<typeof setGameVarOwn> extends [unknown, ...infer Rest] ? Rest : never
+): ReturnType<typeof setGameVarOwn> {
+  return setGameVarOwn(ctx as Parameters<typeof setGameVarOwn>[0], ...rest);
+}
 export type { GamevarsTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */

@@ -18,7 +18,6 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { GameVarEntry } from '../../../protocol/gamevars';
 import type { PrizeSpec } from '../../../protocol/raffle.schema';
 import type { AppContext } from '../../capability';
-import type { AnyDb } from '../../db/schema';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { templateChoices } from '../collectibles/index';
@@ -264,13 +263,7 @@ export function raffleConsoleActions(ctx: AppContext<RaffleTables>): ConsoleActi
         const now = ctx.clock.now();
         for (const entry of wanted) {
           if (stored.get(entry.sVarID) === entry.sValue) continue;
-          const problem = await setGameVar(
-            { db: ctx.db as AnyDb, gameVarDefinitions: ctx.gameVarDefinitions },
-            entry,
-            operator.actor,
-            now,
-            weekly.sReason,
-          );
+          const problem = await setGameVar(ctx, entry, operator.actor, now, weekly.sReason);
           if (problem) return fail(ErrorCode.BAD_INPUT, problem);
         }
         return { iErrorCode: ErrorCode.OK, iRaffleID: 0 } satisfies ConsoleRaffleChangeAnswer;

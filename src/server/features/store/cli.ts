@@ -8,6 +8,7 @@ import {
   type ChangeResult,
   type ItemFields,
   restockStoreItem,
+  restoreStoreItem,
   retireStoreItem,
   unitsSold,
   updateStoreItem,
@@ -19,8 +20,10 @@ const USAGE = `  store list [--all]                the catalogue: price, stock, 
                                     --description TEXT | --description-file FILE --image PATH
                                     --stock N|unlimited --limit N (default 2) --from DATE --until DATE --sort N
   store update ID [OPTIONS]         change the named fields only (--from none / --until none open a window)
-  store retire ID                   take an item off sale for good
-  store restock ID N                add N units to an item's stock`;
+  store retire ID                   take an item off sale (its purchases stay valid)
+  store restore ID                  put a retired item back on sale
+  store restock ID N                add N units to an item's stock
+  Every change takes --reason TEXT, kept in the audit log (as the console's reason is).`;
 
 export const storeCli: CliCommand[] = [
   {
@@ -30,12 +33,16 @@ export const storeCli: CliCommand[] = [
       "store add golden-pack --kind tickets --tickets 5 --price 400 --name 'Golden pack' --stock 100",
       'store update golden-pack --price 350 --until none',
       'store restock golden-pack 50',
-      'store retire golden-pack',
+      "store retire golden-pack --reason 'Season over'",
     ],
     usage: USAGE,
     async run(verb, args, ctx) {
-      const audit = { actor: ctx.actor, now: ctx.now() };
-      const [id, ...rest] = args;
+      const reason = option(args, '--reason')?.trim();
+      if (args.includes('--reason') && (!reason || reason.length > 300)) {
+        return wrongUsage('--reason takes 1–300 characters');
+      }
+      const audit = { actor: ctx.actor, now: ctx.now(), ...(reason ? { reason } : {}) };
+      const [id, ...rest] = withoutReason(args);
       switch (verb) {
         case 'list':
           return done(
@@ -59,6 +66,9 @@ export const storeCli: CliCommand[] = [
         case 'retire':
           if (!id) return wrongUsage('Which item? store retire ID');
           return answer(await retireStoreItem(ctx.db, id, audit), (row) => `Retired ${row.id}`);
+        case 'restore':
+          if (!id) return wrongUsage('Which item? store restore ID');
+          return answer(await restoreStoreItem(ctx.db, id, audit), (row) => `${row.id} is on sale again`);
         case 'restock': {
           const units = Number(rest[0]);
           if (!id || rest.length !== 1) return wrongUsage('store restock ID N');
@@ -70,6 +80,12 @@ export const storeCli: CliCommand[] = [
     },
   },
 ];
+
+/** The arguments without `--reason TEXT` (every verb takes it). */
+function withoutReason(args: string[]): string[] {
+  const at = args.indexOf('--reason');
+  return at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 2)];
+}
 
 function answer(result: ChangeResult, success: (row: StoreItemRow) => string): AdminResult {
   return result.ok ? done(success(result.row)) : refused(result.problem);

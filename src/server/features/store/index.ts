@@ -1,6 +1,7 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { storeActions } from './actions';
 import { storeCli } from './cli';
+import { storeConsoleActions } from './consoleActions';
 import { memberPurchases as memberPurchasesOwn } from './history';
 import { storeMigrations } from './migrations';
 import { forgetOldRefusals } from './purchase';
@@ -22,6 +23,7 @@ export const store: Capability<StoreTables> = {
   cli: storeCli,
   start: (ctx) => ({
     actions: storeActions,
+    consoleActions: storeConsoleActions(ctx),
     jobs: [
       {
         name: 'store.forgetOldRefusals',

@@ -56,4 +56,29 @@ export const storeMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('store_item').execute();
     },
   }),
+  /** The points each completed purchase took, so the console sums sales per item without reading every answer. */
+  'store/002_purchase_points': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('store_purchase')
+        .addColumn('points', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const store = db as Kysely<{
+        store_purchase: { id: number; answer: string; error_code: number; points: number };
+      }>;
+      const done = await store
+        .selectFrom('store_purchase')
+        .select(['id', 'answer'])
+        .where('error_code', '=', 0)
+        .execute();
+      for (const row of done) {
+        const spent = Number((JSON.parse(row.answer || '{}') as { iPointsSpent?: number }).iPointsSpent ?? 0);
+        if (spent > 0)
+          await store.updateTable('store_purchase').set({ points: spent }).where('id', '=', row.id).execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('store_purchase').dropColumn('points').execute();
+    },
+  }),
 };

@@ -50,7 +50,7 @@ export async function buyStoreItem(db: StoreDb, request: PurchaseRequest): Promi
       const answer = await completePurchase(trx, purchaseId, request);
       await trx
         .updateTable('store_purchase')
-        .set({ answer: JSON.stringify(answer) })
+        .set({ answer: JSON.stringify(answer), points: answer.iPointsSpent ?? 0 })
         .where('id', '=', purchaseId)
         .execute();
       return answer;

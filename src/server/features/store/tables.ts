@@ -53,6 +53,8 @@ export interface StorePurchaseTable {
   error_code: number;
   /** JSON of the answer to replay. */
   answer: string;
+  /** Points a completed purchase took (0 for a refusal): the console's sales per item (migration 002). */
+  points: Generated<number>;
   created_at: number;
 }
 
