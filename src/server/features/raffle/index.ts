@@ -6,6 +6,7 @@ import { raffleCli } from './cli';
 import { memberRaffleHistory as memberRaffleHistoryOwn } from './history';
 import { raffleJob } from './jobs';
 import { raffleMigrations } from './migrations';
+import { raffleEntriesByBucket as raffleEntriesByBucketOwn } from './pulse';
 import type { RaffleTables } from './tables';
 import { RAFFLE_VARS } from './vars';
 import { raffleDrawInfo, rememberCurrentRaffle } from './views';
@@ -44,3 +45,6 @@ export type { RaffleTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberRaffleHistory = forOtherCapabilities(memberRaffleHistoryOwn);
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const raffleEntriesByBucket = forOtherCapabilities(raffleEntriesByBucketOwn);

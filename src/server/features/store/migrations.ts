@@ -56,4 +56,13 @@ export const storeMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('store_item').execute();
     },
   }),
+  /** The console's pulse (issue 29) counts rows by time: this keeps it on an index on a large table. */
+  'store/002_pulse_index': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('store_purchase_created').on('store_purchase').columns(['created_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('store_purchase_created').execute();
+    },
+  }),
 };
