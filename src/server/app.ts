@@ -32,6 +32,7 @@ import { countSockets } from './plugins/sockets';
 import { webAppAndNotFound } from './plugins/webApp';
 import { type Bus, createBus } from './shared/bus';
 import { type Clock, systemClock } from './shared/clock';
+import { instanceProbe } from './shared/instance';
 import type { RunningJobs } from './shared/jobs';
 import { listenForSettingsChanges } from './shared/settingsBus';
 
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       log: { warn: (o, m) => logger?.warn(o, m), info: (o, m) => logger?.info(o, m) },
     });
   const stopListening = listenForSettingsChanges(bus);
+  const instance = instanceProbe(clock.now());
   const started = await startCapabilities(capabilities, {
     config,
     db: database.db,
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer,
     clock,
     bus,
+    instance,
   });
 
   const app = createServer(config);
@@ -125,11 +128,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     draining: () => draining,
     collectors: started.runtimes.flatMap((r) => r.metrics ?? []),
   });
+  instance.attach(metrics);
   recordRequests(app, { metrics, actions: started.actions });
   const inFlight = trackInFlight(app);
   closeResources(app, {
     inFlight,
-    resources: [() => database.close(), async () => stopListening(), ...(options.bus ? [] : [() => bus.close()])],
+    resources: [
+      () => database.close(),
+      async () => stopListening(),
+      async () => metrics.stop(),
+      ...(options.bus ? [] : [() => bus.close()]),
+    ],
   });
   answerHeaders(app, config);
   await cors(app, config);
@@ -163,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     inFlight,
     drain: () => {
       draining = true;
+      instance.drained();
     },
     stopJobs: async () => jobs.running()?.stop(),
   });

@@ -156,6 +156,8 @@ export interface AppContext<Own extends object = object> extends Deps<Own> {
   memberRegistered(trx: AnyDb, event: MemberRegistered): Promise<void>;
   /** Every capability's erase step (Runtime.eraseMember), dependents before what they use. */
   eraseSteps(): EraseStep[];
+  /** Every capability's background jobs (the status page lists them). */
+  jobList(): readonly Job[];
   gameVarDefinitions: readonly GameVarDefinition[];
 }
 
@@ -283,6 +285,7 @@ export async function startCapabilities<All extends object>(
           return erase ? [{ capability, erase: (trx: AnyDb, member: ErasedMember) => erase(trx, member) }] : [];
         })
         .reverse(),
+    jobList: () => runtimes.flatMap((r) => r.jobs ?? []),
   };
   // Every capability gets the one handle to the whole database, typed with its own tables only.
   const handedOut = ctx as unknown as AppContext;

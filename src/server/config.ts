@@ -67,6 +67,7 @@ const envSchema = z.object({
   RAFFLE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   DRAND_URL: z.string().url().default('https://api.drand.sh'),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  STATUS_INTERVAL_MS: z.coerce.number().int().min(200).default(5_000),
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
@@ -124,6 +125,8 @@ export interface Config {
   raffle: { intervalMs: number; drandUrl: string };
   /** Shortest lease of a leader-only job: a dead leader is replaced within it (shared/jobs.ts). */
   jobLeaseMs: number;
+  /** How often each instance publishes its snapshot for the status page; one missing 3 intervals has left. */
+  statusIntervalMs: number;
   /** Bearer token of GET /metrics; without one /metrics answers 404. */
   metricsToken?: string;
   /** 'pretty' (pino-pretty) by default in development, JSON lines otherwise. */
@@ -213,6 +216,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     gameTimeScale: isProduction ? 1 : env.GAME_TIME_SCALE,
     raffle: { intervalMs: env.RAFFLE_INTERVAL_MS, drandUrl: env.DRAND_URL },
     jobLeaseMs: env.JOB_LEASE_MS,
+    statusIntervalMs: env.STATUS_INTERVAL_MS,
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),

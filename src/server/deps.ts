@@ -4,6 +4,7 @@ import type { CapabilityDb } from './db/schema';
 import type { Mailer } from './mail/index';
 import type { Bus } from './shared/bus';
 import type { Clock } from './shared/clock';
+import type { InstanceProbe } from './shared/instance';
 
 /**
  * The shared services every capability may use; built once in app.ts. `Own` is the tables of the
@@ -17,4 +18,6 @@ export interface Deps<Own extends object = object> {
   clock: Clock;
   /** Messages between server instances (in-process, or Redis with REDIS_URL). */
   bus: Bus;
+  /** This running instance: its figures and its draining (the status page). */
+  instance: InstanceProbe;
 }

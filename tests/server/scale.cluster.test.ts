@@ -28,6 +28,8 @@ const PORTS = [3381, 3382];
 const LB = `http://127.0.0.1:${LB_PORT}`;
 const METRICS_TOKEN = 'scale-metrics-token-0123456789';
 const LEASE_MS = 2000;
+/** Each instance's status snapshot interval: one silent for three of them has left the status page. */
+const STATUS_MS = 500;
 const PASSWORD = 'correct horse battery staple';
 const FREE_ITEM = 'scale-free-ticket';
 const exec = promisify(execFile);
@@ -159,6 +161,7 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
       MINT_INTERVAL_MS: '300',
       MINT_DELAY_MS: '0',
       RAFFLE_INTERVAL_MS: '300',
+      STATUS_INTERVAL_MS: String(STATUS_MS),
       WEB_DIST: 'dist/none',
     };
     instances = await Promise.all(PORTS.map((port, i) => startInstance(`i${i + 1}`, port, env)));
@@ -167,6 +170,28 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
       servers: instances.map((instance) => ({ name: instance.name, address: `127.0.0.1:${instance.port}` })),
     });
   }, 120_000);
+
+  /** An instance (or HAProxy) as the operator reaches it: its HTTP routes, and the operator tool run as a process. */
+  const remote = (url: string): RemotePortal => ({
+    url,
+    async admin(...args) {
+      try {
+        const { stdout } = await exec('node', ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+          env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+        });
+        return { exitCode: 0, output: stdout.trim() };
+      } catch (error) {
+        const failed = error as { code?: number; stdout?: string; stderr?: string };
+        return { exitCode: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+      }
+    },
+  });
+  /** The ban test's operator's console token: the status tests read with it. */
+  let statusViewer = '';
+  const statusIds = async (through: string) => {
+    const answer = await consoleCall(remote(through), 'statusInstances', {}, statusViewer);
+    return (answer.aInstances as Array<{ sInstanceID: string }>).map((i) => i.sInstanceID).sort();
+  };
 
   afterAll(async () => {
     await lb?.stop();
@@ -246,22 +271,9 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
 
   it("a ban through instance A's console closes the member's chat socket on instance B within 2 s", async () => {
     const [a, b] = instances as [Instance, Instance];
-    // Instance A as the operator reaches it: its HTTP routes, and the operator tool run as a process.
-    const onA: RemotePortal = {
-      url: a.url,
-      async admin(...args) {
-        try {
-          const { stdout } = await exec('node', ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-            env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-          });
-          return { exitCode: 0, output: stdout.trim() };
-        } catch (error) {
-          const failed = error as { code?: number; stdout?: string; stderr?: string };
-          return { exitCode: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-        }
-      },
-    };
+    const onA = remote(a.url);
     const operator = await enrolledOperator(onA, 'admin@studio.example', 'admin');
+    statusViewer = operator.token;
     const m = await member(b.url, 'banned');
     await database.db.updateTable('user').set({ emailVerified: true }).where('id', '=', m.userId).execute();
     const socket = await ChatClient.signedIn({ wsBase: `ws://127.0.0.1:${b.port}`, origin: LB }, m);
@@ -311,6 +323,30 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
         .executeTakeFirstOrThrow();
       expect(holder.holder).toBe(ids[ran.findIndex((n) => n > 0)]);
     }
+  });
+
+  it('shows both instances on the status page with their figures, and each job with its one leader', async () => {
+    const ids = (await Promise.all(instances.map(instanceId))).sort();
+    // Through HAProxy: whichever instance answers has heard the other's snapshot over Redis.
+    await until(async () => (await statusIds(LB)).join() === ids.join(), STATUS_MS * 3 + 2000, 'both instances');
+    for (const instance of instances) expect(await statusIds(instance.url)).toEqual(ids);
+    const answer = await consoleCall(remote(LB), 'statusInstances', {}, statusViewer);
+    expect(answer).toMatchObject({ iErrorCode: 0, sTransport: 'redis', iIntervalMs: STATUS_MS });
+    for (const row of answer.aInstances as Array<Record<string, unknown>>) {
+      expect(row).toMatchObject({
+        sState: 'ready',
+        sVersion: expect.any(String),
+        pDbPool: { iTotal: expect.any(Number) },
+      });
+      expect(row.iUptimeMs).toBeGreaterThan(0);
+      expect(row.fRequestsPerSecond).toBeGreaterThanOrEqual(0);
+    }
+    const jobs = await consoleCall(remote(LB), 'statusJobs', {}, statusViewer);
+    const mint = (jobs.aJobs as Array<{ sName: string; sLeader: string; pLastRun: { sInstanceID: string } }>).find(
+      (j) => j.sName === 'mint',
+    );
+    expect(ids).toContain(mint?.sLeader);
+    expect(mint?.pLastRun.sInstanceID).toBe(mint?.sLeader);
   });
 
   it('keeps every acknowledged request whole through a killed instance, dropped PostgreSQL connections and a Redis reset', async () => {
@@ -375,6 +411,12 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
     );
     const takeover = Date.now() - killedAt;
     expect(await leaseHolder('raffle')).toBe(ids[1 - leaderIndex]);
+    // The status page: the killed instance leaves it within three status intervals.
+    await until(
+      async () => (await statusIds(survivor.url)).join() === ids[1 - leaderIndex],
+      STATUS_MS * 3 + 2000,
+      'the killed instance to leave the status page',
+    );
 
     const pgResetAt = Date.now();
     const terminated = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity

@@ -24,6 +24,8 @@ export interface TestApp {
   deps: Awaited<ReturnType<typeof buildApp>>['deps'];
   actions: Awaited<ReturnType<typeof buildApp>>['actions'];
   consoleActions: Awaited<ReturnType<typeof buildApp>>['consoleActions'];
+  /** Starts every job on its timer, as main.ts does (tests usually run a job's `run` directly). */
+  startJobs?: Awaited<ReturnType<typeof buildApp>>['startJobs'];
   db: TestDb;
   config: Config;
   /** POST a form-encoded action and return its JSON answer. */
@@ -71,12 +73,13 @@ export async function createTestApp(
     { databaseUrl: db.url, ...options.config },
   );
   const built = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
-  const { app, deps, actions, consoleActions } = built;
+  const { app, deps, actions, consoleActions, startJobs } = built;
   return {
     app,
     deps,
     actions,
     consoleActions,
+    startJobs,
     db,
     config,
     call: actionCaller(app),

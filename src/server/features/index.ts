@@ -13,6 +13,7 @@ import { type OperatorsTables, operators } from './operators/index';
 import { type ProfilesTables, profiles } from './profiles/index';
 import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
+import { type StatusTables, status } from './status/index';
 import { type StoreTables, store } from './store/index';
 import { type WalletTables, wallet } from './wallet/index';
 import { type WhitelistTables, whitelist } from './whitelist/index';
@@ -39,6 +40,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   whitelist,
   operators,
   members,
+  status,
 ]);
 
 /**
@@ -62,4 +64,5 @@ export interface Database
     WalletTables,
     WhitelistTables,
     OperatorsTables,
-    MembersTables {}
+    MembersTables,
+    StatusTables {}

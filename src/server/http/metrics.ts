@@ -1,9 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { JobObserver } from '../shared/jobs';
+import {
+  type InstanceFigures,
+  type JobRunRecord,
+  type RequestTotals,
+  requestTotals,
+  windowFigures,
+} from './instanceFigures';
 
 /**
  * The server's Prometheus metrics (GET /metrics, text format): requests and their latency per
@@ -17,6 +25,13 @@ export interface Metrics {
   /** An action's answer code (0 = success). */
   answer(action: string, code: number): void;
   jobs: JobObserver;
+  /**
+   * This instance's figures for the status page (http/instanceFigures.ts): rates, p95 and the
+   * event loop's delay since the previous call. One caller (the status snapshot) reads it.
+   */
+  figures(): Promise<InstanceFigures>;
+  /** Stops the event-loop monitor (the app closing). */
+  stop(): void;
 }
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -77,6 +92,16 @@ export function createMetrics(
       this.set(sources.openSockets());
     },
   });
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
+  new Gauge({
+    name: 'portal_event_loop_delay_seconds',
+    help: "The event loop's delay, 99th percentile since the status page's previous snapshot",
+    registers: [registry],
+    collect() {
+      this.set(loopDelay.count > 0 ? loopDelay.percentile(99) / 1e9 : 0);
+    },
+  });
   new Gauge({
     name: 'portal_draining',
     help: '1 while this instance shuts down (readyz answers 503)',
@@ -100,6 +125,10 @@ export function createMetrics(
     });
   }
   for (const collector of sources.collectors ?? []) registry.registerMetric(collector);
+  const lastRuns = new Map<string, JobRunRecord>();
+  const lastLag = new Map<string, number>();
+  let previous: RequestTotals | null = null;
+  const createdAt = Date.now();
   return {
     registry,
     request: (action, status, seconds) => requests.observe({ action, status: String(status) }, seconds),
@@ -110,9 +139,31 @@ export function createMetrics(
         if (outcome === 'skipped') return;
         jobSeconds.observe({ job }, seconds);
         if (outcome === 'ok') jobLastRun.set({ job }, Date.now() / 1000);
+        const durationMs = Math.round(seconds * 1000);
+        lastRuns.set(job, { job, at: Date.now() - durationMs, durationMs, lagMs: lastLag.get(job) ?? 0, outcome });
       },
-      lag: (job, ms) => jobLag.set({ job }, ms / 1000),
+      lag: (job, ms) => {
+        jobLag.set({ job }, ms / 1000);
+        lastLag.set(job, Math.round(ms));
+      },
     },
+    async figures() {
+      const now = requestTotals((await requests.get()).values, Date.now());
+      const window = windowFigures(previous ?? { at: createdAt, count: 0, errors: 0, buckets: [] }, now);
+      previous = now;
+      const eventLoopDelayMs = loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : 0;
+      loopDelay.reset();
+      const pool = database.raw?.pool;
+      return {
+        openSockets: sources.openSockets(),
+        draining: sources.draining(),
+        ...window,
+        eventLoopDelayMs,
+        dbPool: pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null,
+        jobRuns: [...lastRuns.values()],
+      };
+    },
+    stop: () => loopDelay.disable(),
   };
 }
 

@@ -11,6 +11,7 @@ import { ChatHub } from './hub';
 import { TokenBuckets } from './limits';
 import { chatMigrations } from './migrations';
 import { relayNotifications } from './notices';
+import { chatMessagesByBucket as chatMessagesByBucketOwn } from './pulse';
 import { memberMessages as memberMessagesOwn, memberModeration as memberModerationOwn } from './reportQueue';
 import { CHAT_VARS, chatLimitsReader } from './rules';
 import type { ChatServices } from './services';
@@ -87,3 +88,6 @@ export type { ChatTables } from './tables';
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberMessages = forOtherCapabilities(memberMessagesOwn);
 export const memberModeration = forOtherCapabilities(memberModerationOwn);
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const chatMessagesByBucket = forOtherCapabilities(chatMessagesByBucketOwn);

@@ -101,4 +101,13 @@ export const chatMigrations: Record<string, MigrationFactory> = {
       }
     },
   }),
+  /** The console's pulse (issue 29) counts rows by time: this keeps it on an index on a large table. */
+  'chat/002_pulse_index': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('chat_message_created').on('chat_message').columns(['created_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('chat_message_created').execute();
+    },
+  }),
 };

@@ -16,7 +16,7 @@ import {
 } from './items';
 import { configureMedia, registerMedia } from './media';
 import { collectiblesMigrations } from './migrations';
-import { mintJob } from './mint';
+import { mintJob, countUnminted as mintQueueDepthOwn } from './mint';
 import { registerShareMeta } from './shareMeta';
 import type { CollectiblesTables } from './tables';
 import {
@@ -76,3 +76,6 @@ export const avatarImages = forOtherCapabilities(avatarImagesOwn);
 export const memberInventory = forOtherCapabilities(memberInventoryOwn);
 export const ownedCollectible = forOtherCapabilities(ownedCollectibleOwn);
 export const ownedItem = forOtherCapabilities(ownedItemOwn);
+
+/** The console's status page (issue 29): the mint queue's depth. */
+export const mintQueueDepth = forOtherCapabilities(mintQueueDepthOwn);

@@ -5,6 +5,7 @@ import { gamesCli } from './cli';
 import { gamesConsoleActions } from './consoleActions';
 import { memberBestScores as memberBestScoresOwn, memberRuns as memberRunsOwn } from './history';
 import { gamesMigrations } from './migrations';
+import { gameRunsByBucket as gameRunsByBucketOwn, verifiedWinsByBucket as verifiedWinsByBucketOwn } from './pulse';
 import { RunReplays } from './replays';
 import { tidyRuns } from './runs';
 import type { GamesTables } from './tables';
@@ -52,3 +53,7 @@ export type { GamesTables } from './tables';
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberRuns = forOtherCapabilities(memberRunsOwn);
 export const memberBestScores = forOtherCapabilities(memberBestScoresOwn);
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const gameRunsByBucket = forOtherCapabilities(gameRunsByBucketOwn);
+export const verifiedWinsByBucket = forOtherCapabilities(verifiedWinsByBucketOwn);

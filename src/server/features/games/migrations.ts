@@ -92,4 +92,15 @@ export const gamesMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropIndex('game_run_member').execute();
     },
   }),
+  /** The console's pulse (issue 29) counts rows by time: this keeps it on an index on a large table. */
+  'games/003_pulse_index': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('game_run_started').on('game_run').columns(['started_at']).execute();
+      await db.schema.createIndex('game_run_finished').on('game_run').columns(['finished_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('game_run_started').execute();
+      await db.schema.dropIndex('game_run_finished').execute();
+    },
+  }),
 };

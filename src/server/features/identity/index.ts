@@ -108,6 +108,8 @@ export {
   sessionsEndedRevision,
 } from './sessionsEnded';
 
+import { signUpsByBucket as signUpsByBucketOwn } from './pulse';
+
 /** The signed-in account behind a bearer token that did not come in a header (the chat socket), with its expiry. */
 export const authenticateToken = (deps: Pick<Deps, 'config'> & { db: AnyDb }, token: string) =>
   sessionFromBearer({ db: ownTables<IdentityTables>(deps.db), secret: deps.config.authSecret }, token);
@@ -160,3 +162,6 @@ export const revokeMemberSessions = (
   userId: string,
   revoke: Parameters<typeof revokeMemberSessionsOwn>[2],
 ) => revokeMemberSessionsOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, revoke);
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const signUpsByBucket = forOtherCapabilities(signUpsByBucketOwn);

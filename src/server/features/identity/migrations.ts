@@ -133,4 +133,13 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await db.schema.alterTable('invite_code').dropColumn('expires_at').execute();
     },
   }),
+  /** The console's pulse (issue 29) counts rows by time: this keeps it on an index on a large table. */
+  'identity/013_pulse_index': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('member_created').on('member').columns(['created_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('member_created').execute();
+    },
+  }),
 };

@@ -7,6 +7,7 @@ import { raffleConsoleActions } from './consoleActions';
 import { memberRaffleHistory as memberRaffleHistoryOwn } from './history';
 import { raffleJob } from './jobs';
 import { raffleMigrations } from './migrations';
+import { raffleEntriesByBucket as raffleEntriesByBucketOwn } from './pulse';
 import type { RaffleTables } from './tables';
 import { RAFFLE_VARS } from './vars';
 import { raffleDrawInfo, rememberCurrentRaffle } from './views';
@@ -46,3 +47,6 @@ export type { RaffleTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberRaffleHistory = forOtherCapabilities(memberRaffleHistoryOwn);
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const raffleEntriesByBucket = forOtherCapabilities(raffleEntriesByBucketOwn);

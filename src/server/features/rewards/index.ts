@@ -8,6 +8,11 @@ import { ledgerTotals } from './metrics';
 import { rewardsMigrations } from './migrations';
 import { listPendingNotices as listPendingNoticesOwn, notifyReward as notifyRewardOwn } from './notices';
 import { operatorGrant as operatorGrantOwn } from './operatorGrants';
+import {
+  activeMembersByBucket as activeMembersByBucketOwn,
+  dailyRewardsByBucket as dailyRewardsByBucketOwn,
+  pointsSpentByBucket as pointsSpentByBucketOwn,
+} from './pulse';
 import { readStatement as readStatementOwn } from './statement';
 import type { RewardsTables } from './tables';
 import { memberRewardsData } from './userData';
@@ -52,3 +57,8 @@ export const readStatement = forOtherCapabilities(readStatementOwn);
 export const listPendingNotices = forOtherCapabilities(listPendingNoticesOwn);
 export const operatorGrant = forOtherCapabilities(operatorGrantOwn);
 export type { OperatorGrant, OperatorGrantOutcome } from './operatorGrants';
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const activeMembersByBucket = forOtherCapabilities(activeMembersByBucketOwn);
+export const dailyRewardsByBucket = forOtherCapabilities(dailyRewardsByBucketOwn);
+export const pointsSpentByBucket = forOtherCapabilities(pointsSpentByBucketOwn);

@@ -4,6 +4,7 @@ import { storeCli } from './cli';
 import { storeConsoleActions } from './consoleActions';
 import { memberPurchases as memberPurchasesOwn } from './history';
 import { storeMigrations } from './migrations';
+import { purchasesByBucket as purchasesByBucketOwn } from './pulse';
 import { forgetOldRefusals } from './purchase';
 import { seedDemoStore } from './seed';
 import type { StoreTables } from './tables';
@@ -39,3 +40,6 @@ export type { StoreTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberPurchases = forOtherCapabilities(memberPurchasesOwn);
+
+/** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
+export const purchasesByBucket = forOtherCapabilities(purchasesByBucketOwn);
