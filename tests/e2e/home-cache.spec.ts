@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { admin, expectAccessible, registerMember, signInPage, snap } from './support';
+import { admin, expectAccessible, grantPoints, registerMember, signInPage, snap } from './support';
 
 /**
  * Issue 31: a reload of /home in the same tab paints the dashboard, the first Agent's art included,
@@ -56,7 +56,7 @@ for (const width of [1280, 375]) {
       .toBe(true);
 
     // The server's answer will differ from the cache: 250 more points.
-    admin('members', 'grant', 'points', member.userName, '250', 'Cache test');
+    await grantPoints(request, 'members', member, 250, 'Cache test');
 
     // Every call waits until the test lets it through.
     let release: () => void = () => {};

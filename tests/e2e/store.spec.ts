@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { admin, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
+import { admin, expectAccessible, grantPoints, type Member, registerMember, signInPage, snap } from './support';
 
 /** A dialog is seen in the viewport (a full-page capture would stitch the page under it). */
 async function snapView(page: Page, name: string) {
@@ -14,9 +14,6 @@ function addItem(...options: string[]): string {
   admin('members', 'store', 'add', id, ...options);
   return id;
 }
-
-const givePoints = (member: Member, points: number) =>
-  admin('members', 'grant', 'points', member.email, String(points), 'Welcome', 'bonus');
 
 /** The item's card in the catalogue grid. */
 const card = (page: Page, id: string) => page.locator(`[data-store-item="${id}"]`);
@@ -42,7 +39,7 @@ test.describe('reward store', () => {
   }) => {
     test.setTimeout(180_000);
     const member = await registerMember(request);
-    givePoints(member, 500);
+    await grantPoints(request, 'members', member, 500);
     // The Monster Breaker is only ever granted for beating the demo: a new member does not have it.
     const item = addItem(
       '--template',
@@ -182,7 +179,7 @@ test.describe('reward store', () => {
     await expect(dialog.getByRole('button', { name: 'Buy for 40 points' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    givePoints(member, 200);
+    await grantPoints(request, 'members', member, 200);
     await page.reload();
     await card(page, bundle).click();
     await dialog.getByLabel('How many').selectOption('2');

@@ -79,6 +79,25 @@ export interface Member {
 export const uniqueUserName = (prefix = 'm') =>
   `${prefix}_${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
 
+/**
+ * Points for a flow's setup, from the CLI (as an operator gives them), with the gift's popup
+ * acknowledged so it stays out of the flow's way (tests/e2e/console/members.spec.ts shows it).
+ */
+export async function grantPoints(
+  request: APIRequestContext,
+  server: 'members' | 'operator',
+  member: Member,
+  points: number,
+  reason = 'Welcome bonus',
+): Promise<void> {
+  admin(server, 'grant', 'points', member.email, String(points), ...reason.split(' '));
+  const ack = await request.post('/api/portal/ackNotices', {
+    headers: { authorization: `Bearer ${member.token}` },
+    form: { sKinds: 'aRewardNotices' },
+  });
+  expect((await ack.json()).iErrorCode).toBe(0);
+}
+
 /** Signs up through Better Auth and registers the profile; `verified` follows the outbox link. */
 export async function registerMember(
   request: APIRequestContext,

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { admin, expectAccessible, registerMember, signInPage, uniqueEmail } from '../support';
+import { expectAccessible, grantPoints, registerMember, signInPage, uniqueEmail } from '../support';
 import { bootstrapOperator, consoleSignInPage, snapWidths } from './support';
 
 /**
@@ -23,7 +23,7 @@ test('an admin adds and restocks a store item in the console; a member buys it a
   const name = `Lantern pack ${stamp}`;
   const op = await bootstrapOperator(null, request, uniqueEmail('store-op'), 'admin');
   const member = await registerMember(request);
-  admin('members', 'grant', 'points', member.email, '100', 'Welcome', 'bonus');
+  await grantPoints(request, 'members', member, 100);
 
   await consoleSignInPage(page, op);
   await page.goto('/console/live/store');

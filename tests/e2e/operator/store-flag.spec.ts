@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, expectAccessible, registerMember, signInPage, snap } from '../support';
+import { admin, expectAccessible, grantPoints, registerMember, signInPage, snap } from '../support';
 
 /** bRewardStore is global: these run one after another on the operator server. */
 test.describe.configure({ mode: 'serial' });
@@ -13,7 +13,7 @@ test('bRewardStore switches /rewardstore between the store and a preview that ne
   request,
 }) => {
   const member = await registerMember(request);
-  admin('operator', 'grant', 'points', member.email, '1000');
+  await grantPoints(request, 'operator', member, 1000);
   const buyCalls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/portal/buyStoreItem')) buyCalls.push(r.url());
@@ -51,7 +51,7 @@ test('bRewardStore switches /rewardstore between the store and a preview that ne
 
 test('a purchase confirmed after the store closed is refused in words', async ({ page, request }) => {
   const member = await registerMember(request);
-  admin('operator', 'grant', 'points', member.email, '1000');
+  await grantPoints(request, 'operator', member, 1000);
   await signInPage(page, member);
   await page.goto('/rewardstore');
   await page.locator('[data-store-item="ticket-bundle"]').click();
