@@ -4,6 +4,7 @@
  * the request schemas are in identity.schema.ts (server only).
  */
 import { AGENT_TEMPLATE_ID } from './collectibles';
+import type { AnnouncementsUserData } from './announcements';
 import type { GamevarsUserData } from './gamevars';
 import type { AvatarUserData } from './profiles';
 import type { RaffleUserData } from './raffle';
@@ -91,4 +92,5 @@ export type UserData = IdentityUserData &
   RaffleUserData &
   WalletUserData &
   WhitelistUserData &
-  AvatarUserData;
+  AvatarUserData &
+  AnnouncementsUserData;

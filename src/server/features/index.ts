@@ -1,5 +1,6 @@
 import { type Capability, orderCapabilities } from '../capability';
 import type { PlatformTables } from '../db/schema';
+import { type AnnouncementsTables, announcements } from './announcements/index';
 import { type ChatTables, chat } from './chat/index';
 import { type CollectiblesTables, collectibles } from './collectibles/index';
 import { devOutbox } from './devOutbox/index';
@@ -39,6 +40,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   whitelist,
   operators,
   members,
+  announcements,
 ]);
 
 /**
@@ -62,4 +64,5 @@ export interface Database
     WalletTables,
     WhitelistTables,
     OperatorsTables,
-    MembersTables {}
+    MembersTables,
+    AnnouncementsTables {}

@@ -3,6 +3,7 @@ import { collectiblesActions } from './actions';
 import { avatarImages as avatarImagesOwn, avatarOf } from './avatar';
 import { seedCatalog, templateSummaries as templateSummariesOwn } from './catalogue';
 import { collectiblesCli } from './cli';
+import { collectionList as collectionListOwn, holdersAmong as holdersAmongOwn } from './holders';
 import {
   createItem as createItemOwn,
   itemTemplateIds as itemTemplateIdsOwn,
@@ -70,3 +71,6 @@ export const avatarImages = forOtherCapabilities(avatarImagesOwn);
 export const memberInventory = forOtherCapabilities(memberInventoryOwn);
 export const ownedCollectible = forOtherCapabilities(ownedCollectibleOwn);
 export const ownedItem = forOtherCapabilities(ownedItemOwn);
+/** Announcements (issue 29): a segment's "holds a collection". */
+export const holdersAmong = forOtherCapabilities(holdersAmongOwn);
+export const collectionList = forOtherCapabilities(collectionListOwn);

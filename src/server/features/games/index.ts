@@ -4,6 +4,7 @@ import { gamesActions } from './actions';
 import { gamesCli } from './cli';
 import { memberBestScores as memberBestScoresOwn, memberRuns as memberRunsOwn } from './history';
 import { gamesMigrations } from './migrations';
+import { playersAmong as playersAmongOwn } from './players';
 import { RunReplays } from './replays';
 import { tidyRuns } from './runs';
 import type { GamesTables } from './tables';
@@ -50,3 +51,5 @@ export type { GamesTables } from './tables';
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberRuns = forOtherCapabilities(memberRunsOwn);
 export const memberBestScores = forOtherCapabilities(memberBestScoresOwn);
+/** Announcements (issue 29): a segment's "has played a game". */
+export const playersAmong = forOtherCapabilities(playersAmongOwn);
