@@ -102,7 +102,7 @@ export async function deliverPage(
         .select(['title', 'body', 'segment', 'email', 'status', 'cursor'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row || row.status !== 'sending') return { delivered: 0, finished: false, stopped: true };
+      if (row?.status !== 'sending') return { delivered: 0, finished: false, stopped: true };
       const now = ctx.now();
       const { matched, last } = await segmentPage(trx, parseSegment(row.segment), row.cursor, ctx.pageSize ?? PAGE);
       if (last === null) {
