@@ -3,8 +3,9 @@
  * passwords, registration, the member's user data. Types, constants and rules both sides use;
  * the request schemas are in identity.schema.ts (server only).
  */
-import { AGENT_TEMPLATE_ID } from './collectibles';
+
 import type { AnnouncementsUserData } from './announcements';
+import { AGENT_TEMPLATE_ID } from './collectibles';
 import type { GamevarsUserData } from './gamevars';
 import type { AvatarUserData } from './profiles';
 import type { RaffleUserData } from './raffle';
