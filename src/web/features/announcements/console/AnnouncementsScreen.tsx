@@ -286,12 +286,14 @@ export default function AnnouncementsScreen() {
                 <Field
                   label="Joined after"
                   type="datetime-local"
+                  step={1}
                   value={draft.joinedAfter}
                   onChange={(event) => set('joinedAfter', event.target.value)}
                 />
                 <Field
                   label="Joined before"
                   type="datetime-local"
+                  step={1}
                   value={draft.joinedBefore}
                   onChange={(event) => set('joinedBefore', event.target.value)}
                 />

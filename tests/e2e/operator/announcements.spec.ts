@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { bootstrapOperator, consoleSignInPage, snapWidths, uniqueOperatorEmail } from '../console/support';
+import { expectAccessible, registerMember, signInPage, snap } from '../support';
+
+/** A `datetime-local` value with seconds, in the browser's (this machine's) local time. */
+const localInput = (ms: number) => {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+/**
+ * Issue 29: an admin sends an announcement from the console to a narrow segment (joined after a
+ * second taken at the start of this test, and verified), so no other test's member can match. The
+ * matching member sees it once as a popup and keeps it in the bell; the unverified one does not.
+ */
+test('an admin announces to a segment; only the matching member gets it, once', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  // The segment starts at the next whole second (the field's precision), and members join after it.
+  const since = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+  const op = await bootstrapOperator(null, request, uniqueOperatorEmail('announcer'), 'admin', 'operator');
+  while (Date.now() <= since) await new Promise((r) => setTimeout(r, 100));
+  const matching = await registerMember(request);
+  const unverified = await registerMember(request, { verified: false });
+  const title = `Tide report ${Date.now().toString(36)}`;
+
+  await consoleSignInPage(page, op);
+  await page.goto('/console/announcements');
+  await expect(page.getByRole('heading', { name: 'Announcements', level: 1 })).toBeVisible();
+  await page.getByLabel('Title').fill(title);
+  await page
+    .getByLabel('Message (markdown)')
+    .fill('The **tide** turns at midnight.\n\n- Bring a lantern\n- Mind the deep');
+  await expect(page.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText('tide');
+  await page.getByLabel('Joined after').fill(localInput(since));
+  await page.getByLabel('Verified email').check();
+  await expect(page.getByTestId('segment-count')).toHaveText('Matches 1 member now.');
+  await expectAccessible(page);
+  await snapWidths(page, 'console-announcements-compose');
+
+  await page.getByRole('button', { name: 'Review and send' }).click();
+  const confirm = page.getByRole('dialog', { name: `Send “${title}”` });
+  await expect(confirm).toContainText('1 member now');
+  await confirm.getByLabel('Reason').fill('Tide warning for new agents');
+  await confirm.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText(`“${title}” is on its way to 1 member.`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Sent to 1', { timeout: 20_000 });
+  await expectAccessible(page);
+  await snapWidths(page, 'console-announcements-list');
+
+  // The matching member: the popup once, then the bell keeps it.
+  const member = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await signInPage(member, matching);
+  await member.goto('/home');
+  const popup = member.getByRole('dialog', { name: title });
+  await expect(popup).toBeVisible({ timeout: 20_000 });
+  await expect(popup.locator('strong')).toHaveText('tide');
+  await expect(popup.getByRole('listitem')).toHaveText(['Bring a lantern', 'Mind the deep']);
+  await expectAccessible(member);
+  await snap(member, 'announcement-popup-1280');
+  await member.setViewportSize({ width: 375, height: 800 });
+  await snap(member, 'announcement-popup-375');
+  await member.setViewportSize({ width: 1280, height: 800 });
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await expect(popup).toBeHidden();
+  await member.reload();
+  const bell = member.getByTestId('bell');
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const panel = member.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  await expect(panel).toContainText('The tide turns at midnight.');
+  await expect(member.getByRole('dialog', { name: title })).toHaveCount(0);
+  await member.close();
+
+  // The unverified member joined after the time too, but does not match: nothing.
+  const other = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await signInPage(other, unverified);
+  await other.goto('/home');
+  await expect(other.getByTestId('bell')).toBeVisible();
+  await other.getByTestId('bell').click();
+  const otherPanel = other.getByRole('dialog', { name: 'Notifications' });
+  await expect(otherPanel).toBeVisible();
+  await expect(otherPanel).not.toContainText(title);
+  await expect(other.getByRole('dialog', { name: title })).toHaveCount(0);
+  await other.close();
+});
