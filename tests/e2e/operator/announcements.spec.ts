@@ -16,12 +16,15 @@ const localInput = (ms: number) => {
  */
 test('an admin announces to a segment; only the matching member gets it, once', async ({ browser, page, request }) => {
   test.setTimeout(180_000);
-  // The segment starts at the next whole second (the field's precision), and members join after it.
-  const since = Math.ceil(Date.now() / 1000) * 1000 + 1000;
   const op = await bootstrapOperator(null, request, uniqueOperatorEmail('announcer'), 'admin', 'operator');
+  // Verified, but joined before the segment's time.
+  const early = await registerMember(request);
+  // The segment starts at the next whole second (the field's precision) after it; the others join after that.
+  const since = Math.ceil(Date.now() / 1000) * 1000 + 1000;
   while (Date.now() <= since) await new Promise((r) => setTimeout(r, 100));
   const matching = await registerMember(request);
-  const unverified = await registerMember(request, { verified: false });
+  // Joined after it, but unverified: the count below leaves them out.
+  await registerMember(request, { verified: false });
   const title = `Tide report ${Date.now().toString(36)}`;
 
   await consoleSignInPage(page, op);
@@ -44,13 +47,16 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await confirm.getByLabel('Reason').fill('Tide warning for new agents');
   await confirm.getByRole('button', { name: 'Send now' }).click();
   await expect(page.getByText(`“${title}” is on its way to 1 member.`)).toBeVisible();
+  await expect(confirm).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Sent to 1', { timeout: 20_000 });
   await expectAccessible(page);
   await snapWidths(page, 'console-announcements-list');
 
   // The matching member: the popup once, then the bell keeps it.
-  const member = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  const origin = new URL(page.url()).origin;
+  const memberContext = await browser.newContext({ baseURL: origin });
+  const member = await memberContext.newPage();
   await signInPage(member, matching);
   await member.goto('/home');
   const popup = member.getByRole('dialog', { name: title });
@@ -72,11 +78,12 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await expect(panel.getByRole('button', { name: new RegExp(title) })).toBeVisible();
   await expect(panel).toContainText('The tide turns at midnight.');
   await expect(member.getByRole('dialog', { name: title })).toHaveCount(0);
-  await member.close();
+  await memberContext.close();
 
-  // The unverified member joined after the time too, but does not match: nothing.
-  const other = await browser.newPage({ baseURL: new URL(page.url()).origin });
-  await signInPage(other, unverified);
+  // The member who joined before the segment's time: nothing, neither popup nor entry.
+  const otherContext = await browser.newContext({ baseURL: origin });
+  const other = await otherContext.newPage();
+  await signInPage(other, early);
   await other.goto('/home');
   await expect(other.getByTestId('bell')).toBeVisible();
   await other.getByTestId('bell').click();
@@ -84,5 +91,5 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await expect(otherPanel).toBeVisible();
   await expect(otherPanel).not.toContainText(title);
   await expect(other.getByRole('dialog', { name: title })).toHaveCount(0);
-  await other.close();
+  await otherContext.close();
 });
