@@ -45,7 +45,12 @@ export const segmentIsEmpty = (s: AnnouncementSegment) =>
 /** "joined after 2026-01-05 12:00 UTC, holds Agents, verified": the segment in words. */
 export function describeSegment(s: AnnouncementSegment, collectionName = (id: string) => id): string {
   if (s.bEveryone) return 'everyone';
-  const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // Minutes, or seconds when the instant has them (a segment cut at a precise moment).
+  const when = (ms: number) =>
+    `${new Date(ms)
+      .toISOString()
+      .slice(0, ms % 60_000 ? 19 : 16)
+      .replace('T', ' ')} UTC`;
   const parts: string[] = [];
   if (s.iJoinedAfter) parts.push(`joined after ${when(s.iJoinedAfter)}`);
   if (s.iJoinedBefore) parts.push(`joined before ${when(s.iJoinedBefore)}`);

@@ -329,7 +329,12 @@ export default function AnnouncementsScreen() {
                 </div>
               </div>
             )}
-            <output className={styles.count} aria-live="polite" data-testid="segment-count">
+            <output
+              className={styles.count}
+              aria-live="polite"
+              data-testid="segment-count"
+              data-idle={countable && !count.error ? undefined : ''}
+            >
               {countText}
             </output>
           </fieldset>
