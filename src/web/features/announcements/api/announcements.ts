@@ -12,6 +12,7 @@ import { getAuthState } from '../../../lib/auth';
 /** The announcements' calls: the console's (issue 29) and the member's closing of a popup. */
 export const announcementKeys = {
   list: ['console', 'announcements'] as const,
+  page: (iPage: number) => ['console', 'announcements', 'page', iPage] as const,
   count: (segment: AnnouncementSegment) => ['console', 'announcements', 'count', segment] as const,
 };
 

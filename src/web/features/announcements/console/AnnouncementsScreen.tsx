@@ -104,9 +104,11 @@ export default function AnnouncementsScreen() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
+  const [pageIndex, setPageIndex] = useState(0);
   const list = useQuery({
-    queryKey: announcementKeys.list,
-    queryFn: ({ signal }) => listAnnouncements(signal),
+    queryKey: announcementKeys.page(pageIndex),
+    queryFn: ({ signal }) => listAnnouncements(pageIndex, signal),
+    placeholderData: keepPreviousData,
     // While something is on its way, its progress moves.
     refetchInterval: (query) =>
       query.state.data?.aRows.some((r) => r.sStatus === 'sending' || r.sStatus === 'scheduled') ? 3000 : false,
@@ -389,6 +391,7 @@ export default function AnnouncementsScreen() {
             rowId={(row) => String(row.iAnnouncementID)}
             busy={list.isPending}
             empty="No announcements yet."
+            page={{ index: pageIndex, more: list.data?.bMore ?? false, onChange: setPageIndex }}
           />
         )}
       </section>
