@@ -16,7 +16,8 @@ export const announcementKeys = {
   count: (segment: AnnouncementSegment) => ['console', 'announcements', 'count', segment] as const,
 };
 
-export const listAnnouncements = (signal?: AbortSignal) => consoleCall<AnnounceListAnswer>('announceList', {}, signal);
+export const listAnnouncements = (iPage: number, signal?: AbortSignal) =>
+  consoleCall<AnnounceListAnswer>('announceList', { iPage }, signal);
 
 export const countSegment = (pSegment: AnnouncementSegment, signal?: AbortSignal) =>
   consoleCall<AnnounceCountAnswer>('announceCount', { pSegment }, signal);
