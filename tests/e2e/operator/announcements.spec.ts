@@ -48,10 +48,35 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await confirm.getByRole('button', { name: 'Send now' }).click();
   await expect(page.getByText(`“${title}” is on its way to 1 member.`)).toBeVisible();
   await expect(confirm).toBeHidden();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Sent to 1', { timeout: 20_000 });
+
+  // A second one, scheduled for tomorrow to the same narrow segment, cancelled before it is due.
+  const later = `${title} (later)`;
+  await page.getByLabel('Title').fill(later);
+  await page.getByLabel('Message (markdown)').fill('Never sent.');
+  await page.getByLabel('Joined after').fill(localInput(since));
+  await page.getByLabel('Verified email').check();
+  await page.getByLabel('At a time').check();
+  await page.getByLabel('Send at (your local time)').fill(localInput(Date.now() + 86_400_000).slice(0, 16));
+  await page.getByRole('button', { name: 'Review and send' }).click();
+  const schedule = page.getByRole('dialog', { name: `Send “${later}”` });
+  await schedule.getByLabel('Reason').fill('Reminder');
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(schedule).toBeHidden();
+  // The dialog's closing animation ends before axe looks at the page.
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  const laterRow = page.getByRole('row').filter({ hasText: later });
+  await expect(laterRow).toContainText('Scheduled');
   await expectAccessible(page);
   await snapWidths(page, 'console-announcements-list');
+  await laterRow.getByRole('button', { name: `Cancel “${later}”` }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancel “${later}”` });
+  await cancel.getByLabel('Reason').fill('Changed my mind');
+  await cancel.getByRole('button', { name: 'Cancel the send' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(laterRow).toContainText('Cancelled');
 
   // The matching member: the popup once, then the bell keeps it.
   const origin = new URL(page.url()).origin;
@@ -89,6 +114,7 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await other.getByTestId('bell').click();
   const otherPanel = other.getByRole('dialog', { name: 'Notifications' });
   await expect(otherPanel).toBeVisible();
+  await expect(otherPanel).not.toContainText('Loading…');
   await expect(otherPanel).not.toContainText(title);
   await expect(other.getByRole('dialog', { name: title })).toHaveCount(0);
   await otherContext.close();
