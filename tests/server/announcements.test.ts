@@ -334,6 +334,13 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
         adminToken,
       ),
     ).toMatchObject({ iErrorCode: 0 });
+    const listed = await admin(t, 'announce', 'list');
+    expect(listed.output).toMatch(
+      new RegExp(`^\\s*${cliId}\\s+cancelled\\s.*Same\\s+\\[joined after .*, verified email\\]$`, 'm'),
+    );
+    expect((await admin(t, 'announce', 'count', '--segment', `joined-after=${iJoinedAfter},verified`)).output).toBe(
+      '1 member matches',
+    );
     const cancels = (await listAudit(t.deps.db, 50)).filter((r) => r.action === 'announce.cancel').slice(0, 2);
     expect(cancels.map((r) => JSON.parse(r.detail).reason)).toEqual(['Oops', 'Oops']);
     expect(cancels.map((r) => r.actor)).toEqual(['console:admin@announce.example', 'cli:tester']);

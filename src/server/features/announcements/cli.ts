@@ -81,7 +81,10 @@ export const announcementsCli: CliCommand<AnnouncementsTables>[] = [
       if (verb === 'count') {
         const segment = parseSegmentArgs(args);
         if (typeof segment === 'string') return wrongUsage(segment);
-        return refusedAs(async () => done(`${await previewSegment(ctx.db, segment)} members match`));
+        return refusedAs(async () => {
+          const count = await previewSegment(ctx.db, segment);
+          return done(`${count} ${count === 1 ? 'member matches' : 'members match'}`);
+        });
       }
       if (verb === 'cancel') {
         const id = Number(args[0]);
