@@ -6,7 +6,8 @@
  * Each capability takes codes from its own range, so two never clash: 1–19 platform and
  * identity, 20–25 raffle, 26–29 the console's live operations (issue 29), 30–35 store, 36–39
  * invites and raffles from the console (issue 29), 40–49 chat, 50–59 games, 60–69 wallet and
- * whitelist, 70–79 platform safety (hardening), 80–89 operator console, 90–93 a member's second factor and
+ * whitelist, 70 platform safety (hardening), 71–75 announcements (issue 29), 80–89 operator
+ * console, 90–93 a member's second factor and
  * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free.
  */
 export const ErrorCode = {
@@ -97,6 +98,17 @@ export const ErrorCode = {
   // Platform safety (hardening): 70–79.
   /** Any other request id or idempotency key sent again with a different request (a chat message's nonce…). */
   REQUEST_KEY_REUSED: 70,
+  // Announcements (issue 29): 71–75.
+  /** An announcement's title (1–120 characters) or body (1–500 characters of markdown) is empty or too long. */
+  ANNOUNCE_TEXT_INVALID: 71,
+  /** A segment that names no criterion (and not everyone), an unknown collection, or joined after ≥ before. */
+  ANNOUNCE_SEGMENT_INVALID: 72,
+  /** A scheduled time in the past or more than a year ahead. */
+  ANNOUNCE_TIME_INVALID: 73,
+  /** The announcement was already sent or cancelled: nothing is left to cancel. */
+  ANNOUNCE_NOT_CANCELLABLE: 74,
+  /** A send now to a segment that matches no member. */
+  ANNOUNCE_NO_RECIPIENTS: 75,
   // Operator console (issue 27): 80–89.
   /** A console action asked with no operator session, or with a member's token. */
   CONSOLE_NOT_OPERATOR: 80,

@@ -69,6 +69,13 @@ const messages: Record<number, string> = {
   [ErrorCode.WALLET_NONCE_EXPIRED]: 'That signing request has expired or was used. Please connect again.',
   [ErrorCode.WALLET_NOT_LINKED]: 'No wallet is linked to your account.',
   [ErrorCode.REQUEST_KEY_REUSED]: 'That request was already sent with different details. Please try again.',
+  [ErrorCode.ANNOUNCE_TEXT_INVALID]:
+    'Give the announcement a title of 1–120 characters and a body of 1–500 characters.',
+  [ErrorCode.ANNOUNCE_SEGMENT_INVALID]:
+    'Choose everyone, or at least one criterion that can match (a known collection, joined after before joined before).',
+  [ErrorCode.ANNOUNCE_TIME_INVALID]: 'Choose a time in the future, at most a year from now.',
+  [ErrorCode.ANNOUNCE_NOT_CANCELLABLE]: 'This announcement was already sent or cancelled.',
+  [ErrorCode.ANNOUNCE_NO_RECIPIENTS]: 'No member matches these criteria now, so there is no one to send it to.',
   [ErrorCode.CONSOLE_NOT_OPERATOR]: 'Please sign in to the console as an operator.',
   [ErrorCode.CONSOLE_SECOND_FACTOR_REQUIRED]: 'Please confirm your sign-in with your authenticator code first.',
   [ErrorCode.CONSOLE_FORBIDDEN]: 'Your role does not allow this.',

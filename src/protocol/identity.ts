@@ -3,6 +3,8 @@
  * passwords, registration, the member's user data. Types, constants and rules both sides use;
  * the request schemas are in identity.schema.ts (server only).
  */
+
+import type { AnnouncementsUserData } from './announcements';
 import { AGENT_TEMPLATE_ID } from './collectibles';
 import type { GamevarsUserData } from './gamevars';
 import type { AvatarUserData } from './profiles';
@@ -91,4 +93,5 @@ export type UserData = IdentityUserData &
   RaffleUserData &
   WalletUserData &
   WhitelistUserData &
-  AvatarUserData;
+  AvatarUserData &
+  AnnouncementsUserData;

@@ -116,6 +116,43 @@ describe.each(DIALECTS)('remembered getUserData on %s', (dialect) => {
     );
     expect(entered.iErrorCode).toBe(0);
     expect((await expectFresh(member, 'raffle entered')).pRaffleDrawInfo).toMatchObject({ iEntryTickets: 1 });
+
+    // Issue 29: an announcement delivered by the job (another instance, maybe), then its popup closed.
+    const announced = await t.deps.db
+      .insertInto('announcement')
+      .values({
+        title: 'Cache news',
+        body: 'Hello',
+        segment: '{"bEveryone":true}',
+        email: 0,
+        status: 'sent',
+        send_at: clock.now(),
+        cursor: '',
+        delivered: 1,
+        total: 1,
+        emailed: 0,
+        created_by: 'test',
+        created_at: clock.now(),
+        started_at: clock.now(),
+        finished_at: clock.now(),
+        cancelled_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('announcement_delivery')
+      .values({
+        announcement_id: Number(announced.id),
+        user_id: member.userId,
+        delivered_at: clock.now(),
+        seen_at: null,
+        email: 'none',
+        emailed_at: null,
+      })
+      .execute();
+    expect((await expectFresh(member, 'announcement delivered')).aAnnouncements).toHaveLength(1);
+    await t.call('ackAnnouncement', { iAnnouncementID: Number(announced.id) }, member.token);
+    expect((await expectFresh(member, 'announcement popup closed')).aAnnouncements).toEqual([]);
   });
 
   it('grants the daily reward exactly once under 30 parallel first calls, and every answer shows it', async () => {

@@ -1,5 +1,6 @@
 import { type Capability, orderCapabilities } from '../capability';
 import type { PlatformTables } from '../db/schema';
+import { type AnnouncementsTables, announcements } from './announcements/index';
 import { type ChatTables, chat } from './chat/index';
 import { type CollectiblesTables, collectibles } from './collectibles/index';
 import { devOutbox } from './devOutbox/index';
@@ -41,6 +42,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   operators,
   members,
   status,
+  announcements,
 ]);
 
 /**
@@ -65,4 +67,5 @@ export interface Database
     WhitelistTables,
     OperatorsTables,
     MembersTables,
-    StatusTables {}
+    StatusTables,
+    AnnouncementsTables {}

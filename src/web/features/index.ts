@@ -8,4 +8,6 @@ export const featureUses: Readonly<Record<string, readonly string[]>> = {
   store: ['collectibles'],
   // /account shows the wallet card (behind bWallet) and the profile card.
   identity: ['profiles', 'wallet'],
+  // The popup queue shows operators' announcements after the rewards (issue 29).
+  rewards: ['announcements'],
 };

@@ -7,6 +7,7 @@ import {
   templateSummaries as templateSummariesOwn,
 } from './catalogue';
 import { collectiblesCli } from './cli';
+import { collectionList as collectionListOwn, holdersAmong as holdersAmongOwn } from './holders';
 import {
   createItem as createItemOwn,
   itemTemplateIds as itemTemplateIdsOwn,
@@ -79,3 +80,6 @@ export const ownedItem = forOtherCapabilities(ownedItemOwn);
 
 /** The console's status page (issue 29): the mint queue's depth. */
 export const mintQueueDepth = forOtherCapabilities(mintQueueDepthOwn);
+/** Announcements (issue 29): a segment's "holds a collection". */
+export const holdersAmong = forOtherCapabilities(holdersAmongOwn);
+export const collectionList = forOtherCapabilities(collectionListOwn);

@@ -5,6 +5,7 @@ import { gamesCli } from './cli';
 import { gamesConsoleActions } from './consoleActions';
 import { memberBestScores as memberBestScoresOwn, memberRuns as memberRunsOwn } from './history';
 import { gamesMigrations } from './migrations';
+import { playersAmong as playersAmongOwn } from './players';
 import { gameRunsByBucket as gameRunsByBucketOwn, verifiedWinsByBucket as verifiedWinsByBucketOwn } from './pulse';
 import { RunReplays } from './replays';
 import { tidyRuns } from './runs';
@@ -57,3 +58,5 @@ export const memberBestScores = forOtherCapabilities(memberBestScoresOwn);
 /** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
 export const gameRunsByBucket = forOtherCapabilities(gameRunsByBucketOwn);
 export const verifiedWinsByBucket = forOtherCapabilities(verifiedWinsByBucketOwn);
+/** Announcements (issue 29): a segment's "has played a game". */
+export const playersAmong = forOtherCapabilities(playersAmongOwn);

@@ -20,9 +20,12 @@ import {
 } from './guests';
 import { createAuthMail } from './mail';
 import {
+  countMembersMatching as countMembersMatchingOwn,
   existingUsernames as existingUsernamesOwn,
   findUserIdByHandle as findUserIdByHandleOwn,
   memberIdsAfter as memberIdsAfterOwn,
+  memberIdsMatching as memberIdsMatchingOwn,
+  subscribedEmails as subscribedEmailsOwn,
   userIdsByUsernames as userIdsByUsernamesOwn,
   usernamesOf as usernamesOfOwn,
   usernamesStartingWith as usernamesStartingWithOwn,
@@ -125,6 +128,11 @@ export const usernamesOf = forOtherCapabilities(usernamesOfOwn);
 export const userIdsByUsernames = forOtherCapabilities(userIdsByUsernamesOwn);
 export const memberIdsAfter = forOtherCapabilities(memberIdsAfterOwn);
 export const usernamesStartingWith = forOtherCapabilities(usernamesStartingWithOwn);
+/** Announcements (issue 29): the identity criteria of a segment, and who asked for news by email. */
+export type { MemberFilter } from './members';
+export const memberIdsMatching = forOtherCapabilities(memberIdsMatchingOwn);
+export const countMembersMatching = forOtherCapabilities(countMembersMatchingOwn);
+export const subscribedEmails = forOtherCapabilities(subscribedEmailsOwn);
 
 /** Operators (issue 27): accounts with a console role, their set-password link, console sessions. */
 export type { AccountWithRole } from './operatorAccounts';

@@ -83,3 +83,59 @@ export async function usernamesStartingWith(db: IdentityDb, prefix: string, limi
     .execute();
   return rows.map((r) => r.username);
 }
+
+/** The identity criteria of an announcement's segment (issue 29): joined after/before (epoch ms, 0 unset), verified. */
+export interface MemberFilter {
+  joinedAfter: number;
+  joinedBefore: number;
+  verified: boolean;
+}
+
+function filteredMembers(db: IdentityDb, filter: MemberFilter) {
+  let query = db.selectFrom('member');
+  if (filter.joinedAfter) query = query.where('member.created_at', '>', filter.joinedAfter);
+  if (filter.joinedBefore) query = query.where('member.created_at', '<', filter.joinedBefore);
+  if (filter.verified) {
+    // Better Auth keeps the flag as 0/1 on SQLite and a boolean on PostgreSQL: the cast reads both.
+    query = query
+      .innerJoin('user', 'user.id', 'member.user_id')
+      .where(sql<number>`cast("user"."emailVerified" as integer)`, '=', 1);
+  }
+  return query;
+}
+
+/** Members matching the filter, a page at a time in id order after `afterId`. */
+export async function memberIdsMatching(
+  db: IdentityDb,
+  filter: MemberFilter,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await filteredMembers(db, filter)
+    .select('member.user_id')
+    .where('member.user_id', '>', afterId)
+    .orderBy('member.user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function countMembersMatching(db: IdentityDb, filter: MemberFilter): Promise<number> {
+  const row = await filteredMembers(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Of these members, the ones who asked for news by email (registration's subscribe), with their address. */
+export async function subscribedEmails(db: IdentityDb, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('member')
+    .innerJoin('user', 'user.id', 'member.user_id')
+    .select(['member.user_id', 'user.email'])
+    .where('member.user_id', 'in', [...new Set(userIds)])
+    .where('member.subscribe', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.email]));
+}

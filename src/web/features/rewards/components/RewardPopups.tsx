@@ -10,6 +10,8 @@ import { memberKeys, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { RarityChip } from '../../../ui/RarityChip';
+import { ackAnnouncement } from '../../announcements/api/announcements';
+import { AnnouncementPopupBody } from '../../announcements/components/AnnouncementPopupBody';
 import { ackNotices } from '../api/rewards';
 import { ackCursorOf, buildPopupQueue, noticeKindsOfPopup, type Popup } from '../model/popupQueue';
 import { DailyRewardStrip } from './DailyRewardStrip';
@@ -119,6 +121,8 @@ function PopupBody({
         </div>
       );
     }
+    case 'announcement':
+      return <AnnouncementPopupBody announcement={popup.announcement} />;
   }
 }
 
@@ -128,6 +132,7 @@ const TITLES: Record<Popup['kind'], string> = {
   referral: 'Referral code',
   daily: 'Daily login reward',
   reward: 'A reward',
+  announcement: 'An announcement',
 };
 
 /**
@@ -139,9 +144,11 @@ export default function RewardPopups() {
   const queryClient = useQueryClient();
   const data = member.data?.registered ? member.data : null;
   const cursor = data?.pUserData.iNoticeCursor ?? 0;
-  // The queue is taken once per notice cursor, so refetches while it shows do not reshuffle it.
+  const announced = (data?.pUserData.aAnnouncements ?? []).map((a) => a.iAnnouncementID).join(',');
+  // The queue is taken once per notice cursor (and set of announcements), so refetches while it
+  // shows do not reshuffle it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the cursor on purpose
-  const queue = useMemo(() => (data ? buildPopupQueue(data.pUserData) : []), [cursor, Boolean(data)]);
+  const queue = useMemo(() => (data ? buildPopupQueue(data.pUserData) : []), [cursor, announced, Boolean(data)]);
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(true);
   const [shared, setShared] = useState<string | null>(null);
@@ -160,7 +167,11 @@ export default function RewardPopups() {
 
   const close = () => {
     setOpen(false);
-    ackNotices(noticeKindsOfPopup(popup), ackCursorOf(popup, cursor)).finally(() => {
+    const ack =
+      popup.kind === 'announcement'
+        ? ackAnnouncement(popup.announcement.iAnnouncementID)
+        : ackNotices(noticeKindsOfPopup(popup), ackCursorOf(popup, cursor));
+    ack.finally(() => {
       if (index === queue.length - 1) queryClient.invalidateQueries({ queryKey: memberKeys.all });
     });
     setTimeout(() => {
@@ -189,7 +200,13 @@ export default function RewardPopups() {
     <Dialog
       open={open}
       onClose={close}
-      title={popup.kind === 'reward' ? popup.notice.sTitle || TITLES.reward : TITLES[popup.kind]}
+      title={
+        popup.kind === 'reward'
+          ? popup.notice.sTitle || TITLES.reward
+          : popup.kind === 'announcement'
+            ? popup.announcement.sTitle || TITLES.announcement
+            : TITLES[popup.kind]
+      }
       footer={
         <>
           {item && (

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Collectible } from '../../../../protocol/collectibles';
-import { ackCursorOf, buildPopupQueue, noticeKindsOfPopup, type PendingNotices, REFERRAL_USED } from './popupQueue';
+import {
+  ackCursorOf,
+  buildPopupQueue,
+  noticeKindsOfPopup,
+  type PendingNotices,
+  type Popup,
+  REFERRAL_USED,
+} from './popupQueue';
 
 const item = (name: string) => ({ sItemID: name, publicMetadata: { name } }) as unknown as Collectible;
 const none: PendingNotices = {
@@ -89,5 +96,20 @@ describe('reward popups of other capabilities', () => {
       ['aRewardNotices'],
     ]);
     expect(queue.map((p) => ackCursorOf(p, 12))).toEqual([12, 7, 9]);
+  });
+});
+
+describe('announcements in the popup queue (issue 29)', () => {
+  it('come last, after the spec popups and the rewards, and acknowledge no notice', () => {
+    const announcement = { iAnnouncementID: 4, sTitle: 'News', sBody: '**Hi**', iSentAt: 1 };
+    const reward = { iNoticeID: 7, sTitle: 't', sMessage: 'm', pItem: null, iPoints: 1, iTickets: 0 };
+    const queue = buildPopupQueue({
+      ...none,
+      iLoginRewardDay: 1,
+      aRewardNotices: [reward],
+      aAnnouncements: [announcement],
+    });
+    expect(queue.map((p) => p.kind)).toEqual(['daily', 'reward', 'announcement']);
+    expect(noticeKindsOfPopup(queue[2] as Popup)).toEqual([]);
   });
 });

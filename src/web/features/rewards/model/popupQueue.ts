@@ -1,3 +1,4 @@
+import type { AnnouncementPopup } from '../../../../protocol/announcements';
 import type { Collectible } from '../../../../protocol/collectibles';
 import type { NoticeKind, RewardNotice } from '../../../../protocol/rewards';
 
@@ -18,7 +19,8 @@ export type Popup =
   | { kind: 'tickets'; fields: NoticeKind[]; newUser: number; referral: number; total: number }
   | { kind: 'referral'; field: 'bReferralCodeUsed' | 'bInvalidReferralCode'; message: string }
   | { kind: 'daily'; day: number; points: number; tickets: number; normalPoints: number; normalTickets: number }
-  | { kind: 'reward'; notice: RewardNotice };
+  | { kind: 'reward'; notice: RewardNotice }
+  | { kind: 'announcement'; announcement: AnnouncementPopup };
 
 /** The pending-notice fields of pUserData this queue reads. */
 export interface PendingNotices {
@@ -35,6 +37,8 @@ export interface PendingNotices {
   iLoginRewardNormalPoints: number;
   iLoginRewardNormalRaffleTickets: number;
   aRewardNotices?: RewardNotice[];
+  /** Operators' announcements (issue 29), after every reward. */
+  aAnnouncements?: AnnouncementPopup[];
 }
 
 /**
@@ -70,6 +74,7 @@ export function buildPopupQueue(data: PendingNotices): Popup[] {
     });
   }
   for (const notice of data.aRewardNotices ?? []) queue.push({ kind: 'reward', notice });
+  for (const announcement of data.aAnnouncements ?? []) queue.push({ kind: 'announcement', announcement });
   return queue;
 }
 
@@ -85,6 +90,9 @@ export function noticeKindsOfPopup(popup: Popup): NoticeKind[] {
       return ['iLoginRewardDay'];
     case 'reward':
       return ['aRewardNotices'];
+    case 'announcement':
+      // Closed with ackAnnouncement, not as a notice.
+      return [];
   }
 }
 

@@ -1,0 +1,457 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnnouncementSegment, EVERYONE } from '../../src/protocol/announcements';
+import { ErrorCode } from '../../src/protocol/errors';
+import type { Database } from '../../src/server/features';
+import {
+  AnnounceRefused,
+  cancelAnnouncement,
+  createAnnouncement,
+  previewSegment,
+} from '../../src/server/features/announcements/compose';
+import { announcementTick, type DeliveryContext, deliverPage } from '../../src/server/features/announcements/delivery';
+import type { AnnouncementsDb } from '../../src/server/features/announcements/tables';
+import type { MailMessage } from '../../src/server/mail/index';
+import { listAudit } from '../../src/server/shared/audit';
+import { createTestApp, type TestApp, testClock } from '../support/app';
+import { DIALECTS } from '../support/db';
+import { admin, consoleCall, enrolledOperator } from '../support/operators';
+import { register, signUp } from '../support/rewardsHelpers';
+import { closeTestApp, ROOMY_LIMITS } from './identityHelpers';
+
+/**
+ * Issue 29's announcements: segments (each criterion, ANDed), delivery exactly once per member
+ * through crashes and two runners, at most one mail each, cancel, schedules, the viewer refused,
+ * and the CLI and the console leaving the same audit rows.
+ */
+describe.each(DIALECTS)('announcements on %s', (dialect) => {
+  const clock = testClock(Date.now());
+  let t: TestApp;
+  let adminToken: string;
+  let viewerToken: string;
+  const mail: MailMessage[] = [];
+  const mailer = { send: async (m: MailMessage) => void mail.push(m) };
+  const db = () => t.deps.db as unknown as AnnouncementsDb;
+  const full = () => t.deps.db as unknown as import('kysely').Kysely<Database>;
+  const who = (actor = 'cli:tester') => ({ actor, reason: 'test', now: clock.now() });
+  const ctx = (extra: Partial<DeliveryContext> = {}): DeliveryContext => ({
+    db: db(),
+    now: () => clock.now(),
+    mailer,
+    publicUrl: 'http://localhost:3000',
+    ...extra,
+  });
+  const segment = (s: Partial<AnnouncementSegment>): AnnouncementSegment => ({ ...EVERYONE, bEveryone: false, ...s });
+
+  /** A registered member joined at the clock's now; options set their verified flag, news by email, a game run, items. */
+  async function member(
+    label: string,
+    o: { verified?: boolean; subscribe?: boolean; played?: boolean; noMythopedia?: boolean } = {},
+  ) {
+    clock.advance(1000);
+    const m = await signUp(t, label);
+    await register(t, { userId: m.userId });
+    const d = full();
+    if (o.verified)
+      await d
+        .updateTable('user')
+        .set({ emailVerified: dialect === 'postgres' ? true : 1 })
+        .where('id', '=', m.userId)
+        .execute();
+    if (o.subscribe) await d.updateTable('member').set({ subscribe: 1 }).where('user_id', '=', m.userId).execute();
+    if (o.noMythopedia) {
+      // Their Mythopedia pages go to nobody (items keep their traits; only the owner changes).
+      await d
+        .updateTable('item')
+        .set({ owner_user_id: `gone-${m.userId}` })
+        .where('owner_user_id', '=', m.userId)
+        .where('collection_id', '=', 'mythopedia')
+        .execute();
+    }
+    if (o.played) {
+      await d
+        .insertInto('game_run')
+        .values({
+          game_id: 'monster-breaker',
+          user_id: m.userId,
+          guest_id: null,
+          key_hash: `k-${m.userId}`,
+          seed: 1,
+          config: '{}',
+          status: 'lost',
+          ticks: 0,
+          score: 0,
+          level: 1,
+          state_hash: '',
+          refused_code: null,
+          refused_reason: null,
+          new_best: 0,
+          agent_granted: 0,
+          started_at: clock.now(),
+          updated_at: clock.now(),
+          finished_at: clock.now(),
+        })
+        .execute();
+    }
+    return m;
+  }
+
+  const deliveries = async (id: number) =>
+    (
+      await full()
+        .selectFrom('announcement_delivery')
+        .select(['user_id', 'email'])
+        .where('announcement_id', '=', id)
+        .orderBy('user_id')
+        .execute()
+    ).map((r) => r.user_id);
+  const entries = async (id: number) =>
+    full()
+      .selectFrom('notification')
+      .select('user_id')
+      .where('key', '=', `announcement:${id}`)
+      .execute()
+      .then((rows) => rows.map((r) => r.user_id).sort());
+  const statusOf = async (id: number) =>
+    full().selectFrom('announcement').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const code = async (work: Promise<unknown>) => {
+    try {
+      await work;
+      return 0;
+    } catch (error) {
+      if (error instanceof AnnounceRefused) return error.code;
+      throw error;
+    }
+  };
+  /** Ticks until nothing is sending (a bounded number of times). */
+  async function drain(extra: Partial<DeliveryContext> = {}) {
+    for (let i = 0; i < 50; i++) {
+      await announcementTick(ctx(extra));
+      const left = await full().selectFrom('announcement').select('id').where('status', 'in', ['sending']).execute();
+      const due = await full()
+        .selectFrom('announcement_delivery')
+        .select('user_id')
+        .where('email', '=', 'due')
+        .execute();
+      if (left.length === 0 && due.length === 0) return;
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { clock, config: { rateLimits: ROOMY_LIMITS } });
+    adminToken = (await enrolledOperator(t, 'admin@announce.example', 'admin')).token;
+    viewerToken = (await enrolledOperator(t, 'viewer@announce.example', 'viewer')).token;
+  });
+  afterAll(() => closeTestApp(t));
+
+  it('matches each criterion, ANDed, and delivers to exactly the members counted', async () => {
+    const start = clock.now();
+    const a = await member('seg-a', { verified: true, played: true });
+    const b = await member('seg-b');
+    const middle = clock.now();
+    const c = await member('seg-c', { verified: true, noMythopedia: true });
+    const d = await member('seg-d', { played: true, noMythopedia: true });
+    const ids = (...ms: { userId: string }[]) => ms.map((m) => m.userId).sort();
+    const after = { iJoinedAfter: start };
+    const cases: Array<[Partial<AnnouncementSegment>, string[]]> = [
+      [after, ids(a, b, c, d)],
+      [{ ...after, iJoinedBefore: middle + 1 }, ids(a, b)],
+      [{ ...after, bVerified: true }, ids(a, c)],
+      [{ ...after, bPlayed: true }, ids(a, d)],
+      [{ ...after, sCollectionID: 'mythopedia' }, ids(a, b)],
+      [{ ...after, bVerified: true, bPlayed: true, sCollectionID: 'mythopedia' }, ids(a)],
+      [{ iJoinedAfter: middle, bPlayed: true }, ids(d)],
+    ];
+    for (const [criteria, expected] of cases) {
+      expect(await previewSegment(db(), segment(criteria)), JSON.stringify(criteria)).toBe(expected.length);
+    }
+    // The console's live count answers the same.
+    expect(
+      await consoleCall(t, 'announceCount', { pSegment: { ...after, bVerified: true } }, viewerToken),
+    ).toMatchObject({ iErrorCode: 0, iCount: 2 });
+
+    const sent = await createAnnouncement(
+      db(),
+      {
+        title: 'Hello',
+        body: 'To **verified** players',
+        segment: segment({ ...after, bVerified: true, bPlayed: true }),
+        sendAt: 0,
+        email: false,
+      },
+      who(),
+    );
+    expect(sent.count).toBe(1);
+    await drain({ pageSize: 1 });
+    expect(await deliveries(sent.id)).toEqual(ids(a));
+    expect(await entries(sent.id)).toEqual(ids(a));
+    expect(await statusOf(sent.id)).toMatchObject({ status: 'sent', delivered: 1, total: 1 });
+  });
+
+  it('a crash before a page commits, and a stop between pages, neither skip nor repeat; mail goes at most once', async () => {
+    const start = clock.now();
+    const ms = [];
+    for (let i = 0; i < 7; i++) ms.push(await member(`crash-${i}`, { subscribe: i % 2 === 0 }));
+    const { id } = await createAnnouncement(
+      db(),
+      { title: 'Crash test', body: 'Once *only*', segment: segment({ iJoinedAfter: start }), sendAt: 0, email: true },
+      who(),
+    );
+    await announcementTick(ctx({ pagesPerTick: 0 }));
+    expect((await statusOf(id)).status).toBe('sending');
+    // One page commits (and its mail goes), then the process stops between pages.
+    await deliverPage({ ...ctx(), pageSize: 2 }, id);
+    expect((await deliveries(id)).length).toBe(2);
+    // The next page's transaction dies just before its commit: nothing of it remains.
+    const crash = new Error('crash before commit');
+    const crashing = new Proxy(db(), {
+      get(target, prop) {
+        if (prop === 'transaction') {
+          return () => ({
+            execute: (work: (trx: AnnouncementsDb) => Promise<unknown>) =>
+              target.transaction().execute(async (trx) => {
+                await work(trx);
+                throw crash;
+              }),
+          });
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(deliverPage({ db: crashing, now: () => clock.now(), pageSize: 2 }, id)).rejects.toBe(crash);
+    expect((await deliveries(id)).length).toBe(2);
+    expect((await statusOf(id)).delivered).toBe(2);
+    // A mailer that fails once: that member's mail is lost, never sent twice.
+    let failures = 1;
+    const flaky = {
+      send: async (m: MailMessage) => {
+        if (failures-- > 0) throw new Error('smtp down');
+        mail.push(m);
+      },
+    };
+    const before = mail.length;
+    await announcementTick(ctx({ mailer: flaky, pageSize: 2 })).catch(() => undefined);
+    // The restart: everything left is delivered.
+    await drain({ pageSize: 2 });
+    await drain({ pageSize: 2 });
+    const all = ms.map((m) => m.userId).sort();
+    expect(await deliveries(id)).toEqual(all);
+    expect(await entries(id)).toEqual(all);
+    expect(await statusOf(id)).toMatchObject({ status: 'sent', delivered: 7, total: 7 });
+    const mailed = mail.slice(before).map((m) => m.to);
+    const subscribed = ms.filter((_, i) => i % 2 === 0).map((m) => m.email);
+    expect(new Set(mailed).size).toBe(mailed.length);
+    expect(mailed.every((to) => subscribed.includes(to))).toBe(true);
+    expect(mailed.length).toBe(subscribed.length - 1);
+    expect(mail.at(-1)).toMatchObject({ subject: 'Crash test' });
+    expect(mail.at(-1)?.text).toContain('Once only');
+  });
+
+  it('two runners at once deliver each member once', async () => {
+    const start = clock.now();
+    const ms = [];
+    for (let i = 0; i < 6; i++) ms.push(await member(`race-${i}`));
+    const { id } = await createAnnouncement(
+      db(),
+      { title: 'Race', body: 'Once', segment: segment({ iJoinedAfter: start }), sendAt: 0, email: false },
+      who(),
+    );
+    await Promise.all([drain({ pageSize: 2 }), drain({ pageSize: 2 }), drain({ pageSize: 3 })]);
+    expect(await deliveries(id)).toEqual(ms.map((m) => m.userId).sort());
+    expect(await entries(id)).toHaveLength(6);
+    expect(await statusOf(id)).toMatchObject({ status: 'sent', delivered: 6 });
+  });
+
+  it('members see the popup once and the entry stays in the notification centre', async () => {
+    const start = clock.now();
+    const m = await member('popup');
+    const { id } = await createAnnouncement(
+      db(),
+      { title: 'Popup', body: 'Read **me**', segment: segment({ iJoinedAfter: start }), sendAt: 0, email: false },
+      who(),
+    );
+    await drain();
+    const data = await t.call('getUserData', {}, m.token);
+    expect((data.pUserData as { aAnnouncements: unknown[] }).aAnnouncements).toEqual([
+      expect.objectContaining({ iAnnouncementID: id, sTitle: 'Popup', sBody: 'Read **me**' }),
+    ]);
+    expect(await t.call('ackAnnouncement', { iAnnouncementID: id }, m.token)).toMatchObject({ iErrorCode: 0 });
+    const again = await t.call('getUserData', {}, m.token);
+    expect((again.pUserData as { aAnnouncements: unknown[] }).aAnnouncements).toEqual([]);
+    const list = await t.call('listNotifications', {}, m.token);
+    expect(list.aNotifications).toEqual([
+      expect.objectContaining({ sKind: 'announcement', sTitle: 'Popup', sBody: 'Read me' }),
+    ]);
+    expect(await t.call('ackAnnouncement', { iAnnouncementID: id + 1000 }, m.token)).toMatchObject({
+      iErrorCode: ErrorCode.NOT_FOUND,
+    });
+  });
+
+  it('the console and the CLI write the same audit rows but for the actor; a viewer reads and is refused', async () => {
+    const start = clock.now();
+    await member('audit', { verified: true });
+    const iJoinedAfter = start;
+    const viaConsole = await consoleCall(
+      t,
+      'announceSend',
+      { sTitle: 'Same', sBody: 'Same body', pSegment: { iJoinedAfter, bVerified: true }, sReason: 'Launch' },
+      adminToken,
+    );
+    expect(viaConsole).toMatchObject({ iErrorCode: 0, iCount: 1 });
+    const viaCli = await admin(
+      t,
+      'announce',
+      'send',
+      '--title',
+      'Same',
+      '--body',
+      'Same body',
+      '--segment',
+      `joined-after=${iJoinedAfter}`,
+      '--segment',
+      'verified',
+      '--reason',
+      'Launch',
+    );
+    expect(viaCli.exitCode, viaCli.output).toBe(0);
+    const rows = (await listAudit(t.deps.db, 50)).filter((r) => r.action === 'announce.send').slice(0, 2);
+    const [cli, web] = rows.map((r) => {
+      const { id: _id, ...detail } = JSON.parse(r.detail) as Record<string, unknown>;
+      return { actor: r.actor, action: r.action, detail, member: r.member_id };
+    });
+    expect(web?.actor).toBe('console:admin@announce.example');
+    expect(cli?.actor).toBe('cli:tester');
+    expect({ ...cli, actor: '' }).toEqual({ ...web, actor: '' });
+
+    // Cancel, both ways, the same.
+    const cliId = Number(/Announcement (\d+)/.exec(viaCli.output)?.[1]);
+    expect((await admin(t, 'announce', 'cancel', String(cliId), '--reason', 'Oops')).exitCode).toBe(0);
+    expect(
+      await consoleCall(
+        t,
+        'announceCancel',
+        { iAnnouncementID: viaConsole.iAnnouncementID, sReason: 'Oops' },
+        adminToken,
+      ),
+    ).toMatchObject({ iErrorCode: 0 });
+    const listed = await admin(t, 'announce', 'list');
+    expect(listed.output).toMatch(
+      new RegExp(`^\\s*${cliId}\\s+cancelled\\s.*Same\\s+\\[joined after .*, verified email\\]$`, 'm'),
+    );
+    expect((await admin(t, 'announce', 'count', '--segment', `joined-after=${iJoinedAfter},verified`)).output).toBe(
+      '1 member matches',
+    );
+    const cancels = (await listAudit(t.deps.db, 50)).filter((r) => r.action === 'announce.cancel').slice(0, 2);
+    expect(cancels.map((r) => JSON.parse(r.detail).reason)).toEqual(['Oops', 'Oops']);
+    expect(cancels.map((r) => r.actor)).toEqual(['console:admin@announce.example', 'cli:tester']);
+
+    // The viewer reads, and is refused every change.
+    const list = await consoleCall(t, 'announceList', {}, viewerToken);
+    expect(list).toMatchObject({ iErrorCode: 0 });
+    expect((list.aRows as Array<{ sStatus: string }>).slice(0, 2).map((r) => r.sStatus)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(list.aCollections).toEqual(expect.arrayContaining([expect.objectContaining({ sCollectionID: 'agent' })]));
+    expect(
+      await consoleCall(
+        t,
+        'announceSend',
+        { sTitle: 'X', sBody: 'Y', pSegment: { bEveryone: true }, sReason: 'r' },
+        viewerToken,
+      ),
+    ).toMatchObject({ iErrorCode: ErrorCode.CONSOLE_FORBIDDEN });
+    expect(await consoleCall(t, 'announceCancel', { iAnnouncementID: cliId, sReason: 'r' }, viewerToken)).toMatchObject(
+      {
+        iErrorCode: ErrorCode.CONSOLE_FORBIDDEN,
+      },
+    );
+  });
+
+  it('answers bad input with its code, in the console and the CLI alike', async () => {
+    const send = (body: Record<string, unknown>) =>
+      consoleCall(
+        t,
+        'announceSend',
+        { sTitle: 'T', sBody: 'B', pSegment: { bEveryone: true }, sReason: 'r', ...body },
+        adminToken,
+      );
+    expect(await send({ sTitle: 'x'.repeat(121) })).toMatchObject({ iErrorCode: ErrorCode.ANNOUNCE_TEXT_INVALID });
+    expect(await send({ sBody: '   ' })).toMatchObject({ iErrorCode: ErrorCode.ANNOUNCE_TEXT_INVALID });
+    expect(await send({ pSegment: {} })).toMatchObject({ iErrorCode: ErrorCode.ANNOUNCE_SEGMENT_INVALID });
+    expect(await send({ pSegment: { sCollectionID: 'nope' } })).toMatchObject({
+      iErrorCode: ErrorCode.ANNOUNCE_SEGMENT_INVALID,
+    });
+    expect(await send({ pSegment: { iJoinedAfter: 2000, iJoinedBefore: 1000 } })).toMatchObject({
+      iErrorCode: ErrorCode.ANNOUNCE_SEGMENT_INVALID,
+    });
+    expect(await send({ iSendAt: clock.now() - 3_600_000 })).toMatchObject({
+      iErrorCode: ErrorCode.ANNOUNCE_TIME_INVALID,
+    });
+    expect(await send({ pSegment: { iJoinedAfter: clock.now() + 86_400_000 } })).toMatchObject({
+      iErrorCode: ErrorCode.ANNOUNCE_NO_RECIPIENTS,
+    });
+    expect(await send({ sReason: '' })).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
+    expect(
+      await consoleCall(t, 'announceCancel', { iAnnouncementID: 999_999, sReason: 'r' }, adminToken),
+    ).toMatchObject({
+      iErrorCode: ErrorCode.NOT_FOUND,
+    });
+    const cli = await admin(t, 'announce', 'send', '--title', 'x'.repeat(121), '--body', 'B');
+    expect(cli).toMatchObject({ exitCode: 1 });
+    expect(cli.output).toContain('title of 1–120');
+    expect(
+      (await admin(t, 'announce', 'send', '--title', 'T', '--body', 'B', '--segment', 'shoe-size=9')).exitCode,
+    ).toBe(2);
+  });
+
+  it('honours the schedule, and cancel stops a scheduled and an in-progress send', async () => {
+    const start = clock.now();
+    const ms = [];
+    for (let i = 0; i < 4; i++) ms.push(await member(`sched-${i}`));
+    const later = await createAnnouncement(
+      db(),
+      {
+        title: 'Later',
+        body: 'In an hour',
+        segment: segment({ iJoinedAfter: start }),
+        sendAt: clock.now() + 3_600_000,
+        email: false,
+      },
+      who(),
+    );
+    const never = await createAnnouncement(
+      db(),
+      {
+        title: 'Never',
+        body: 'Cancelled',
+        segment: segment({ iJoinedAfter: start }),
+        sendAt: clock.now() + 3_600_000,
+        email: false,
+      },
+      who(),
+    );
+    await drain();
+    expect(await deliveries(later.id)).toEqual([]);
+    await cancelAnnouncement(db(), never.id, who());
+    clock.advance(3_600_000);
+    await drain();
+    expect(await deliveries(later.id)).toHaveLength(4);
+    expect(await deliveries(never.id)).toEqual([]);
+    expect((await statusOf(never.id)).status).toBe('cancelled');
+    expect(await code(cancelAnnouncement(db(), later.id, who()))).toBe(ErrorCode.ANNOUNCE_NOT_CANCELLABLE);
+
+    // In progress: one page delivered, then cancelled: no more.
+    const midway = await createAnnouncement(
+      db(),
+      { title: 'Midway', body: 'Stops', segment: segment({ iJoinedAfter: start }), sendAt: 0, email: false },
+      who(),
+    );
+    await announcementTick(ctx({ pageSize: 1, pagesPerTick: 1 }));
+    expect(await deliveries(midway.id)).toHaveLength(1);
+    await cancelAnnouncement(db(), midway.id, who());
+    await drain();
+    expect(await deliveries(midway.id)).toHaveLength(1);
+    expect(await code(cancelAnnouncement(db(), midway.id, who()))).toBe(ErrorCode.ANNOUNCE_NOT_CANCELLABLE);
+  });
+});
