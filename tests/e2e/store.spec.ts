@@ -39,7 +39,7 @@ test.describe('reward store', () => {
   }) => {
     test.setTimeout(180_000);
     const member = await registerMember(request);
-    await grantPoints(request, 'members', member, 500);
+    await grantPoints(request, 'members', member, 500, 'Welcome bonus');
     // The Monster Breaker is only ever granted for beating the demo: a new member does not have it.
     const item = addItem(
       '--template',

@@ -88,9 +88,9 @@ export async function grantPoints(
   server: 'members' | 'operator',
   member: Member,
   points: number,
-  reason = 'Welcome bonus',
+  reason?: string,
 ): Promise<void> {
-  admin(server, 'grant', 'points', member.email, String(points), ...reason.split(' '));
+  admin(server, 'grant', 'points', member.email, String(points), ...(reason?.split(' ') ?? []));
   const ack = await request.post('/api/portal/ackNotices', {
     headers: { authorization: `Bearer ${member.token}` },
     form: { sKinds: 'aRewardNotices' },
