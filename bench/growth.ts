@@ -7,13 +7,15 @@
  * Goal: a call's time at the largest size within 2× of its time at the smallest. `--quick` seeds
  * a tenth (or a hundredth) of the sizes, for a smoke run.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RootOperationNode, sql } from 'kysely';
 import { AGENT_TEMPLATE_ID } from '../src/protocol/collectibles';
 import { weekOf } from '../src/protocol/games';
 import { changedSince, historyPage } from '../src/server/features/chat/messages';
+import { memberCollection } from '../src/server/features/collectibles/views';
+import { weeklyLeaderboard } from '../src/server/features/games/leaderboard';
 import { findMembers } from '../src/server/features/members/find';
 import { createRaffle, openRaffle } from '../src/server/features/raffle/lifecycle';
-import { applyGrant } from '../src/server/features/rewards/index';
+import { applyGrant, readStatement } from '../src/server/features/rewards/index';
 import { addStoreItem } from '../src/server/features/store/manage';
 import { findAudit } from '../src/server/shared/audit';
 import type { Figure } from './measures';
@@ -88,6 +90,40 @@ interface Scenario {
   grow(from: number, to: number): Promise<void>;
   /** Each call's timed function, made once per size (what it needs to know of the data is looked up outside the timing). */
   calls: Record<string, () => Promise<Call>>;
+  /** With --explain, at the largest size: the main calls' functions, run against a database that records their SQL. */
+  explain?: Record<string, (db: AnyDb) => Promise<unknown>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the capabilities' functions each take their own slice of the schema
+type AnyDb = Kysely<any>;
+
+/**
+ * The SELECTs a function sends (a plugin sees each query before it runs), each with its plan:
+ * `EXPLAIN QUERY PLAN` on SQLite, `EXPLAIN (ANALYZE, COSTS OFF)` on PostgreSQL.
+ */
+async function explainCalls(app: BenchApp, run: (db: AnyDb) => Promise<unknown>): Promise<string[]> {
+  const db = app.deps.db as AnyDb;
+  const nodes: RootOperationNode[] = [];
+  const spy = db.withPlugin({
+    transformQuery: ({ node }) => {
+      if (node.kind === 'SelectQueryNode') nodes.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  await run(spy);
+  const out: string[] = [];
+  for (const node of nodes) {
+    const compiled = db.getExecutor().compileQuery(node, { queryId: 'explain' });
+    // A prepared query (src/server/shared/prepared.ts) is compiled once with marks for its arguments.
+    if (compiled.parameters.some((p) => typeof p === 'string' && p.includes('\u0000'))) continue;
+    const prefix = app.deps.dialect === 'postgres' ? 'EXPLAIN (ANALYZE, COSTS OFF) ' : 'EXPLAIN QUERY PLAN ';
+    const result = await db.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]));
+    const rows = result.rows as Array<Record<string, unknown>>;
+    const plan = rows.map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row)));
+    out.push(`    ${compiled.sql.replace(/\s+/g, ' ').slice(0, 160)}`, ...plan.map((line) => `      ${line}`));
+  }
+  return out;
 }
 
 type Call = () => Promise<number | null>;
@@ -179,6 +215,10 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
         'getCollection (Agents), every item': async () =>
           action(app, member.token, 'getCollection', { sCollectionID: AGENT_TEMPLATE_ID }),
       },
+      explain: {
+        'getCollection (Agents), page 50 of 100': (db) =>
+          memberCollection(db, member.userId, AGENT_TEMPLATE_ID, { page: 50, size: 100 }),
+      },
     },
     {
       name: 'a member with N ledger rows',
@@ -208,6 +248,9 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
             .execute();
           return action(app, member.token, 'getPointsStatement', { iBeforeID: Number(ids[0]?.id ?? 1) });
         },
+      },
+      explain: {
+        'points statement, first page': (db) => readStatement(db, member.userId, { limit: 20 }),
       },
     },
     {
@@ -247,6 +290,25 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
           };
         },
       },
+      explain: {
+        'chat history, latest page': (db) => historyPage(db, { channelId: channel, limit: 50 }),
+        'chat history, 100,000 back': async (db) =>
+          historyPage(db, { channelId: channel, beforeId: (await lastChatId()) - 100_000, limit: 50 }),
+        'chat resume': async (db) => {
+          const last = await lastChatId();
+          const seen = await db
+            .selectFrom('chat_message')
+            .select('changed_at')
+            .where('id', '=', last - 50)
+            .executeTakeFirstOrThrow();
+          return changedSince(db, {
+            channelId: channel,
+            upToId: last - 50,
+            since: Number(seen.changed_at),
+            limit: 100,
+          });
+        },
+      },
     },
     {
       name: 'N runs on this week’s leaderboard',
@@ -277,6 +339,10 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
       calls: {
         'leaderboard (top 10 and my place)': async () =>
           action(app, member.token, 'getLeaderboard', {}, 'monsterbreaker'),
+      },
+      explain: {
+        'leaderboard (top 10 and my place)': (db) =>
+          weeklyLeaderboard(db, { gameId: 'm1', week, viewerId: member.userId }),
       },
     },
     {
@@ -324,6 +390,10 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
         'audit log of one member': async () => async () =>
           (await findAudit(db, { memberId: 'growth-member-7' }, { offset: 0, limit: 50 })).rows.length,
       },
+      explain: {
+        'audit log, first page': (db) => findAudit(db, {}, { offset: 0, limit: 50 }),
+        'audit log of one member': (db) => findAudit(db, { memberId: 'growth-member-7' }, { offset: 0, limit: 50 }),
+      },
     },
     {
       name: 'N members (console search)',
@@ -355,11 +425,14 @@ async function scenarios(app: BenchApp, quick: boolean): Promise<Scenario[]> {
         'member search by email prefix': async () => async () =>
           (await findMembers(db, 'grower5', { page: 0, size: 25 })).rows.length,
       },
+      explain: {
+        'member search by username prefix': (db) => findMembers(db, 'grower12', { page: 0, size: 25 }),
+      },
     },
   ];
 }
 
-async function measureOn(app: BenchApp, label: string, quick: boolean): Promise<Row[]> {
+async function measureOn(app: BenchApp, label: string, quick: boolean, explain = false): Promise<Row[]> {
   const rows: Row[] = [];
   for (const scenario of await scenarios(app, quick)) {
     const byCall = new Map<string, Row>();
@@ -367,6 +440,12 @@ async function measureOn(app: BenchApp, label: string, quick: boolean): Promise<
     for (const size of scenario.sizes) {
       const started = performance.now();
       await scenario.grow(have, size);
+      // GROWTH_ANALYZE=1: the tables as a database that grew slowly has them (autovacuum's VACUUM
+      // ANALYZE on PostgreSQL: planner statistics and the visibility map its index-only scans need);
+      // without it PostgreSQL plans the seeded tables by their empty-table statistics.
+      if (process.env.GROWTH_ANALYZE === '1') {
+        await sql.raw(app.deps.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(app.deps.db);
+      }
       have = size;
       const seededS = (performance.now() - started) / 1000;
       if (seededS > 5)
@@ -379,6 +458,14 @@ async function measureOn(app: BenchApp, label: string, quick: boolean): Promise<
         const { ms, bytes } = await timed(await prepare());
         row.ms.push(ms);
         row.bytes.push(bytes);
+      }
+    }
+    if (explain && scenario.explain) {
+      // No ANALYZE first: the plans of the state the calls were just timed in.
+      for (const [call, run] of Object.entries(scenario.explain)) {
+        const size = (scenario.sizes.at(-1) ?? 0).toLocaleString('en-US');
+        console.log(`  EXPLAIN ${label}, ${call}, ${scenario.name.replace('N', size)}:`);
+        for (const line of await explainCalls(app, run)) console.log(line);
       }
     }
     for (const row of byCall.values()) {
@@ -399,11 +486,12 @@ const kb = (bytes: number | null) =>
 /** The table of every call at every size, and one figure per call (largest over smallest, goal ≤ 2×). */
 export async function measureGrowth(args: string[]): Promise<Figure[]> {
   const quick = args.includes('--quick');
+  const explain = args.includes('--explain');
   const started = performance.now();
   const rows: Row[] = [];
   const sqliteApp = await benchApp();
   try {
-    rows.push(...(await measureOn(sqliteApp, 'SQLite', quick)));
+    rows.push(...(await measureOn(sqliteApp, 'SQLite', quick, explain)));
   } finally {
     await sqliteApp.close();
   }
@@ -411,7 +499,7 @@ export async function measureGrowth(args: string[]): Promise<Figure[]> {
   if (postgres) {
     const pgApp = await benchApp({ env: { DATABASE_URL: postgres.url } });
     try {
-      rows.push(...(await measureOn(pgApp, 'PostgreSQL', quick)));
+      rows.push(...(await measureOn(pgApp, 'PostgreSQL', quick, explain)));
     } finally {
       await pgApp.close();
       await postgres.drop();

@@ -168,7 +168,8 @@ async function measurePage(
 }
 
 export async function measureLighthouse(): Promise<{ pages: PageScore[]; references: PageScore[] }> {
-  const app = await benchApp({ serveWeb: true });
+  // WEB_DIST=<dir>: another build (a copy of an earlier one, for a before/after in one session).
+  const app = await benchApp({ serveWeb: true, env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {} });
   const reference = process.env.LIGHTHOUSE_REFERENCE === '0' ? null : await referenceSite();
   const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {

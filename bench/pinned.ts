@@ -97,6 +97,10 @@ export interface LoadInit {
   warmup?: boolean;
   connections?: number;
   seconds?: number;
+  /** Seconds autocannon waits for an answer before it counts a timeout and sends again (its default 10). */
+  timeout?: number;
+  /** Also answer the median and 95th percentile of the answers' latencies (ms). */
+  percentiles?: boolean;
 }
 
 export interface LoadRun {
@@ -106,6 +110,10 @@ export interface LoadRun {
   requests: number;
   non2xx: number;
   errors: number;
+  timeouts: number;
+  /** With `percentiles`: of every answer inside the window, in ms. */
+  p50?: number;
+  p95?: number;
 }
 
 /** autocannon in its own process on core 0 (bench/loadGenerator.ts); `started` runs once it is ready, just before the load. */

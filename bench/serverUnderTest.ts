@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import { hashPassword, verifyPassword } from '../src/server/features/identity/password';
+import { hashPassword, PASSWORD_WORKERS, verifyPassword } from '../src/server/features/identity/password';
 import { grantDemoAgent } from '../src/server/features/rewards/index';
 import { BENCH_PASSWORD, type BenchApp, benchApp, benchMember } from './support';
 
@@ -99,6 +99,7 @@ const commands: Record<string, (args: unknown) => Promise<unknown> | unknown> = 
   ready: () => ({ url }),
   cpu: () => cpuUs(),
   kdf: () => kdfCapacity(),
+  kdfWorkers: () => PASSWORD_WORKERS,
   delayStart: () => {
     delay.reset();
     delay.enable();

@@ -15,11 +15,11 @@ export const getInventoryInput = z.object({
   iPage: formInt.pipe(z.number().int().min(1)).default(1),
   iPageSize: formInt.pipe(z.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE)).default(INVENTORY_PAGE_SIZE),
 });
-/** Without iPageSize every item, as ever; with it one page (iPage from 1), oldest first (decision 0191). */
+/** One page (iPage from 1) of the member's items of a collection, oldest first; without iPageSize the default page (decisions 0191, 0201). */
 export const getCollectionInput = z.object({
   sCollectionID,
   iPage: formInt.pipe(z.number().int().min(1)).default(1),
-  iPageSize: formInt.pipe(z.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE)).optional(),
+  iPageSize: formInt.pipe(z.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE)).default(INVENTORY_PAGE_SIZE),
 });
 export const getItemInput = z.object({ sItemID });
 export const getPublicItemInput = z.object({ sItemID });

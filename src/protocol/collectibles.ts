@@ -71,12 +71,19 @@ export interface InventoryAnswer extends Answer {
   aCollections: InventoryCollection[];
 }
 
+/**
+ * getCollection: one page of the member's items of a collection, oldest first (iPage from 1,
+ * iPageSize items, INVENTORY_PAGE_SIZE when absent: docs/decisions/0201-get-collection-pages-always.md).
+ */
 export interface CollectionAnswer extends Answer {
   sContractAddress: string;
   pCollection: CollectionInfo & { iTotal: number };
+  /** This page of the member's items. */
   aItems: Collectible[];
-  /** Asked for a page (iPageSize): more of the member's items follow. */
-  bMore?: boolean;
+  /** How many items of this collection the member holds, in all pages. */
+  iCount: number;
+  /** More of the member's items follow on the next page (iPage + 1). */
+  bMore: boolean;
 }
 
 /** What /home's dashboard shows of the member's Agents (getCollection iPageSize): the first four. */

@@ -2,9 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Collectible, CollectionAnswer, InventoryAnswer, ItemAnswer } from '../../src/protocol/collectibles';
+import {
+  type Collectible,
+  type CollectionAnswer,
+  INVENTORY_MAX_PAGE_SIZE,
+  INVENTORY_PAGE_SIZE,
+  type InventoryAnswer,
+  type ItemAnswer,
+} from '../../src/protocol/collectibles';
 import { ErrorCode } from '../../src/protocol/errors';
 import { MEDIA_DIR } from '../../src/server/features/collectibles/catalogue';
+import { newPublicId } from '../../src/server/features/collectibles/items';
 import { mintJob, mintTick } from '../../src/server/features/collectibles/mint';
 import { applyGrant, grantDemoAgent } from '../../src/server/features/rewards/index';
 import { startJobs } from '../../src/server/shared/jobs';
@@ -120,14 +128,15 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
     expect([first.aCollections[0]?.aItems[0]?.sItemID, second.aCollections[0]?.aItems[0]?.sItemID]).toEqual(
       all.aCollections[0]?.aItems.map((i) => i.sItemID),
     );
-    // getCollection pages only when asked (/home asks for its first Agents), and answers every item otherwise.
+    // getCollection pages the same way (/home asks for its first Agents).
     const firstAgent = (await t.call(
       'getCollection',
       { sCollectionID: 'agent', iPageSize: '1' },
       alice.token,
     )) as unknown as CollectionAnswer;
-    expect([firstAgent.aItems.map((i) => i.sItemID), firstAgent.bMore]).toEqual([
+    expect([firstAgent.aItems.map((i) => i.sItemID), firstAgent.iCount, firstAgent.bMore]).toEqual([
       [first.aCollections[0]?.aItems[0]?.sItemID],
+      2,
       true,
     ]);
     const every = (await t.call(
@@ -135,7 +144,7 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
       { sCollectionID: 'agent' },
       alice.token,
     )) as unknown as CollectionAnswer;
-    expect([every.aItems.length, every.bMore]).toEqual([2, undefined]);
+    expect([every.aItems.length, every.iCount, every.bMore]).toEqual([2, 2, false]);
     expect(await t.call('getInventory', { iPageSize: '201' }, alice.token)).toMatchObject({
       iErrorCode: ErrorCode.BAD_INPUT,
     });
@@ -307,6 +316,68 @@ describe.each(DIALECTS)('collectibles on %s', (dialect) => {
       await queue.stop();
     } finally {
       await own.close();
+    }
+  });
+});
+
+// Its own app: the items are inserted straight into the table (fast), outside the rarity counters the other tests check.
+describe.each(DIALECTS)('getCollection pages on %s', (dialect) => {
+  let t: TestApp;
+  let erin: TestMember;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { clock });
+    erin = await signUp(t, 'erin');
+  });
+  afterAll(() => t?.close());
+
+  it('pages getCollection always: without a page size the first 100, with the count and bMore (decision 0201)', async () => {
+    const template = await t.deps.db
+      .selectFrom('template')
+      .select(['id', 'attributes'])
+      .where('collection_id', '=', 'agent')
+      .executeTakeFirstOrThrow();
+    const held = INVENTORY_PAGE_SIZE + 5;
+    await t.deps.db
+      .insertInto('item')
+      .values(
+        Array.from({ length: held }, () => ({
+          template_id: template.id,
+          collection_id: 'agent',
+          owner_user_id: erin.userId,
+          public_id: newPublicId(),
+          attributes: template.attributes,
+          token_id: null,
+          created_at: clock.now(),
+          minted_at: null,
+        })) as never,
+      )
+      .execute();
+    const call = async (fields: Record<string, string>) =>
+      (await t.call('getCollection', { sCollectionID: 'agent', ...fields }, erin.token)) as unknown as CollectionAnswer;
+    const first = await call({});
+    expect([first.iErrorCode, first.aItems.length, first.iCount, first.bMore]).toEqual([
+      0,
+      INVENTORY_PAGE_SIZE,
+      held,
+      true,
+    ]);
+    const second = await call({ iPage: '2' });
+    expect([second.aItems.length, second.iCount, second.bMore]).toEqual([5, held, false]);
+    // The pages together are every item once, oldest first.
+    const ids = [...first.aItems, ...second.aItems].map((i) => i.sItemID);
+    expect(new Set(ids).size).toBe(held);
+    const asked = await call({ iPageSize: String(INVENTORY_MAX_PAGE_SIZE) });
+    expect(asked.aItems.map((i) => i.sItemID)).toEqual(ids);
+    expect(asked.bMore).toBe(false);
+    expect(await call({ iPage: '9' })).toMatchObject({ iErrorCode: 0, aItems: [], iCount: held, bMore: false });
+    const bads: Record<string, string>[] = [
+      { iPageSize: String(INVENTORY_MAX_PAGE_SIZE + 1) },
+      { iPageSize: '0' },
+      { iPage: '0' },
+    ];
+    for (const bad of bads) {
+      expect(await call(bad)).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
     }
   });
 });

@@ -24,15 +24,15 @@ export const collectiblesActions: ActionDef[] = [
     input: getCollectionInput,
     auth: 'member',
     async handler({ sCollectionID, iPage, iPageSize }, { deps, user }): Promise<CollectionAnswer | Answer> {
-      const page = iPageSize === undefined ? undefined : { page: iPage, size: iPageSize };
-      const found = await memberCollection(deps.db, user.id, sCollectionID, page);
+      const found = await memberCollection(deps.db, user.id, sCollectionID, { page: iPage, size: iPageSize });
       if (!found) return fail(ErrorCode.NOT_FOUND);
       return {
         iErrorCode: ErrorCode.OK,
         sContractAddress: deps.config.contractAddress,
         pCollection: found.collection,
         aItems: found.items,
-        ...(found.more === undefined ? {} : { bMore: found.more }),
+        iCount: found.count,
+        bMore: found.more,
       };
     },
   }),

@@ -146,6 +146,17 @@ export async function countOwnedByCollection(db: CollectiblesDb, ownerUserId: st
   return new Map(rows.map((r) => [r.collection_id, Number(r.n)]));
 }
 
+/** How many items the member holds of one collection (an index range count: item_owner). */
+export async function countOwnedOf(db: CollectiblesDb, ownerUserId: string, collectionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('item')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_user_id', '=', ownerUserId)
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** One prepared query per list length, for the few items pending notices name. */
 const itemsByIdList = new Map<number, (db: CollectiblesDb, ...ids: number[]) => Promise<ItemRow[]>>();
 const MAX_LISTED = 16;

@@ -5,6 +5,7 @@ import {
   type CollectionCounts,
   countItemsByCollection,
   countOwnedByCollection,
+  countOwnedOf,
   countsOf,
   findItem,
   findItemsByIds,
@@ -158,24 +159,26 @@ export async function memberInventory(
   );
 }
 
-/** One collection's info with the member's items of it; undefined for an unknown collection. */
+/** One collection's info with one page of the member's items of it (and their count); undefined for an unknown collection. */
 export async function memberCollection(
   db: CollectiblesDb,
   userId: string,
   collectionId: string,
-  page?: { page: number; size: number },
-): Promise<{ collection: CollectionInfo & { iTotal: number }; items: Collectible[]; more?: boolean } | undefined> {
+  page: { page: number; size: number },
+): Promise<
+  { collection: CollectionInfo & { iTotal: number }; items: Collectible[]; count: number; more: boolean } | undefined
+> {
   const row = await findCollectionRow(db, collectionId);
   if (!row) return undefined;
-  // One more than the page says whether another follows.
-  const listed = page
-    ? ownedItemsPage(db, userId, collectionId, { offset: (page.page - 1) * page.size, limit: page.size + 1 })
-    : listOwnedItems(db, userId, collectionId);
-  const [rows, totals] = await Promise.all([listed, countItemsByCollection(db, [collectionId])]);
-  const shown = page ? rows.slice(0, page.size) : rows;
-  const items = await withNewMarks(db, shown, await collectibleViews(db, shown));
+  const offset = (page.page - 1) * page.size;
+  const [rows, count, totals] = await Promise.all([
+    ownedItemsPage(db, userId, collectionId, { offset, limit: page.size }),
+    countOwnedOf(db, userId, collectionId),
+    countItemsByCollection(db, [collectionId]),
+  ]);
+  const items = await withNewMarks(db, rows, await collectibleViews(db, rows));
   const collection = { ...collectionInfo(row), iTotal: totals.get(collectionId) ?? 0 };
-  return page ? { collection, items, more: rows.length > page.size } : { collection, items };
+  return { collection, items, count, more: offset + rows.length < count };
 }
 
 /** The art of each member's first item of a collection (chat shows their first Agent as their avatar). */

@@ -62,19 +62,19 @@ export async function rankOf(db: GamesDb, gameId: string, userId: string, at: nu
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!mine) return 0;
-  const ahead = await db
-    .selectFrom('game_score')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('game_id', '=', gameId)
-    .where('week', '=', week)
-    .where((eb) =>
-      eb.or([
-        eb('score', '>', mine.score),
-        eb.and([eb('score', '=', mine.score), eb('achieved_at', '<', mine.achieved_at)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(ahead.n) + 1;
+  // Two plain index ranges (a higher score; the same score, earlier), not one OR: with the board's
+  // order as an index (game_score_top), SQLite planned the OR as a scan of the whole week's board.
+  const board = db.selectFrom('game_score').where('game_id', '=', gameId).where('week', '=', week);
+  const count = (where: (q: typeof board) => typeof board) =>
+    where(board)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const [higher, earlier] = await Promise.all([
+    count((q) => q.where('score', '>', mine.score)),
+    count((q) => q.where('score', '=', mine.score).where('achieved_at', '<', mine.achieved_at)),
+  ]);
+  return higher + earlier + 1;
 }
 
 export async function weeklyLeaderboard(

@@ -103,4 +103,21 @@ export const gamesMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropIndex('game_run_finished').execute();
     },
   }),
+  /**
+   * The weekly top 10 (issue 31): its order (score down, then the earliest, then the user id) as an
+   * index, so the top is the index's first rows; game_score_board's ascending order made every read
+   * of the top sort the whole week's board (1,000,000 runs: 70 ms SQLite, 450 ms PostgreSQL).
+   */
+  'games/004_board_top': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('game_score_top')
+        .on('game_score')
+        .columns(['game_id', 'week', 'score desc', 'achieved_at', 'user_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('game_score_top').execute();
+    },
+  }),
 };

@@ -10,7 +10,9 @@ import { ScryptPool } from './scryptPool';
  */
 /** An idle worker holds ~12 MB and a hash 32 MB more: past 8 cores, more workers is mostly memory. */
 const MAX_WORKERS = 8;
-const pool = new ScryptPool({ size: Math.min(availableParallelism(), MAX_WORKERS) });
+/** How many hashes run at once (the cores this process may use, as `taskset` limits them too). */
+export const PASSWORD_WORKERS = Math.min(availableParallelism(), MAX_WORKERS);
+const pool = new ScryptPool({ size: PASSWORD_WORKERS });
 
 const PARAMS = { N: 16384, r: 16, p: 1 };
 const KEY_LENGTH = 64;

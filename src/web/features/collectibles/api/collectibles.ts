@@ -1,5 +1,5 @@
 // The collectibles calls: fetchers, their query options and hooks (their keys: ./keys).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   CollectionAnswer,
   CollectionsAnswer,
@@ -14,8 +14,9 @@ const token = () => getAuthState().token;
 
 export const getInventory = async () => ok(await portal<InventoryAnswer>('getInventory', {}, { token: token() }));
 
-export const getCollection = async (sCollectionID: string) =>
-  ok(await portal<CollectionAnswer>('getCollection', { sCollectionID }, { token: token() }));
+/** One page (from 1) of the member's items of a collection, oldest first (decision 0201). */
+export const getCollection = async (sCollectionID: string, iPage = 1) =>
+  ok(await portal<CollectionAnswer>('getCollection', { sCollectionID, iPage }, { token: token() }));
 
 /** One item: the owner's (getItem) or anyone's by link (getPublicItem). Answers the code when refused. */
 export async function getItem(sItemID: string, shared: boolean): Promise<ItemAnswer> {
@@ -31,10 +32,13 @@ export const getCollections = async () => ok(await portal<CollectionsAnswer>('ge
 export const inventoryQueryOptions = () =>
   queryOptions({ queryKey: collectiblesKeys.inventory(), queryFn: getInventory, staleTime: 15_000 });
 
+/** The collection page: its first page, and each "Show more" the next one. */
 export const collectionQueryOptions = (sCollectionID: string) =>
-  queryOptions({
-    queryKey: collectiblesKeys.collection(sCollectionID),
-    queryFn: () => getCollection(sCollectionID),
+  infiniteQueryOptions({
+    queryKey: collectiblesKeys.collectionPages(sCollectionID),
+    queryFn: ({ pageParam }) => getCollection(sCollectionID, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => (last.bMore ? lastPage + 1 : undefined),
     staleTime: 15_000,
   });
 
@@ -65,7 +69,7 @@ export function useCollectionFirst(sCollectionID: string, size: number) {
 
 export function useCollection(sCollectionID: string | null) {
   const auth = useAuth();
-  return useQuery({
+  return useInfiniteQuery({
     ...collectionQueryOptions(sCollectionID ?? ''),
     enabled: auth.status === 'signedIn' && Boolean(sCollectionID),
   });

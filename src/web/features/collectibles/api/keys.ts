@@ -3,6 +3,8 @@ export const collectiblesKeys = {
   all: ['collectibles'] as const,
   inventory: () => [...collectiblesKeys.all, 'inventory'] as const,
   collection: (sCollectionID: string) => [...collectiblesKeys.all, 'collection', sCollectionID] as const,
+  /** The collection page's pages of the member's items (getCollection iPage). */
+  collectionPages: (sCollectionID: string) => [...collectiblesKeys.collection(sCollectionID), 'pages'] as const,
   /** The first `size` of the member's items of a collection (getCollection iPageSize): /home's Agents. */
   collectionFirst: (sCollectionID: string, size: number) =>
     [...collectiblesKeys.collection(sCollectionID), 'first', size] as const,

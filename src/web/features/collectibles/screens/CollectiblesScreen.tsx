@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
+import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { Loading } from '../../../ui/Loading';
@@ -30,7 +31,7 @@ function CollectionPicker() {
   );
 }
 
-/** /inventory/collectibles?sCollectionID=…: the member's items of one collection. */
+/** /inventory/collectibles?sCollectionID=…: the member's items of one collection, a page at a time (decision 0201). */
 export default function CollectiblesScreen() {
   const [params] = useSearchParams();
   const sCollectionID = params.get('sCollectionID');
@@ -46,12 +47,14 @@ export default function CollectiblesScreen() {
       </MessagePage>
     );
   }
-  const { pCollection, aItems } = collection.data;
+  const pages = collection.data.pages;
+  const { pCollection, iCount } = pages[0] as (typeof pages)[number];
+  const aItems = pages.flatMap((page) => page.aItems);
   return (
     <section>
       <PageHeader
         title={pCollection.sName}
-        subtitle={`You hold ${aItems.length} of the ${pCollection.iTotal} ${pCollection.sName} that exist across all members.`}
+        subtitle={`You hold ${iCount} of the ${pCollection.iTotal} ${pCollection.sName} that exist across all members.`}
       />
       {pCollection.sDescription && (
         <div className="muted" style={{ marginBottom: 'var(--space-5)' }}>
@@ -65,6 +68,13 @@ export default function CollectiblesScreen() {
           {aItems.map((item) => (
             <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} />
           ))}
+        </div>
+      )}
+      {collection.hasNextPage && (
+        <div className={styles.more}>
+          <Button variant="secondary" onClick={() => collection.fetchNextPage()} busy={collection.isFetchingNextPage}>
+            Show more ({aItems.length} of {iCount} shown)
+          </Button>
         </div>
       )}
     </section>
