@@ -1,4 +1,4 @@
-import { type BucketCount, type BucketWindow, bucketCounts, bucketStart } from '../../shared/buckets';
+import { type BucketCount, type BucketWindow, perBucket } from '../../shared/buckets';
 import type { RewardsDb } from './tables';
 
 /**
@@ -8,43 +8,23 @@ import type { RewardsDb } from './tables';
  */
 
 /** Members with any ledger row in the bucket, each counted once per bucket. */
-export async function activeMembersByBucket(db: RewardsDb, w: BucketWindow): Promise<BucketCount[]> {
-  const at = bucketStart('created_at', w.bucketMs);
-  const rows = await db
-    .selectFrom('ledger')
-    .select((eb) => [at.as('at'), eb.fn.count('user_id').distinct().as('value')])
-    .where('created_at', '>=', w.from)
-    .where('created_at', '<', w.to)
-    .groupBy(at)
-    .execute();
-  return bucketCounts(rows);
+export function activeMembersByBucket(db: RewardsDb, w: BucketWindow): Promise<BucketCount[]> {
+  return perBucket(db.selectFrom('ledger'), 'created_at', w, (eb) => eb.fn.count('user_id').distinct());
 }
 
 /** Daily login rewards granted (one per member and reward day, whatever its lines). */
-export async function dailyRewardsByBucket(db: RewardsDb, w: BucketWindow): Promise<BucketCount[]> {
-  const at = bucketStart('created_at', w.bucketMs);
-  const rows = await db
-    .selectFrom('ledger')
-    .select((eb) => [at.as('at'), eb.fn.count('user_id').distinct().as('value')])
-    .where('created_at', '>=', w.from)
-    .where('created_at', '<', w.to)
-    .where('reason', 'like', 'daily login reward day %')
-    .groupBy(at)
-    .execute();
-  return bucketCounts(rows);
+export function dailyRewardsByBucket(db: RewardsDb, w: BucketWindow): Promise<BucketCount[]> {
+  return perBucket(db.selectFrom('ledger').where('reason', 'like', 'daily login reward day %'), 'created_at', w, (eb) =>
+    eb.fn.count('user_id').distinct(),
+  );
 }
 
 /** Points spent (store purchases and every other debit), as a positive sum. */
-export async function pointsSpentByBucket(db: RewardsDb, w: BucketWindow): Promise<BucketCount[]> {
-  const at = bucketStart('created_at', w.bucketMs);
-  const rows = await db
-    .selectFrom('ledger')
-    .select((eb) => [at.as('at'), eb.fn.sum<number>(eb.neg(eb.ref('amount'))).as('value')])
-    .where('created_at', '>=', w.from)
-    .where('created_at', '<', w.to)
-    .where('asset', '=', 'points')
-    .where('amount', '<', 0)
-    .groupBy(at)
-    .execute();
-  return bucketCounts(rows);
+export function pointsSpentByBucket(db: RewardsDb, w: BucketWindow): Promise<BucketCount[]> {
+  return perBucket(
+    db.selectFrom('ledger').where('asset', '=', 'points').where('amount', '<', 0),
+    'created_at',
+    w,
+    (eb) => eb.fn.sum<number>(eb.neg(eb.ref('amount'))),
+  );
 }

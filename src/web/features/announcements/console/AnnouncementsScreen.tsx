@@ -12,6 +12,7 @@ import {
 import type { ConsoleError } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -217,7 +218,7 @@ export default function AnnouncementsScreen() {
         : 'Counting…';
 
   return (
-    <div className={styles.screen}>
+    <div className={`${shared.screen} ${styles.screen}`}>
       <PageHeader
         title="Announcements"
         subtitle="A short message to every member or a segment: in their notifications, as a popup once, and by email if you choose."

@@ -10,6 +10,7 @@ import type {
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -244,10 +245,10 @@ export default function ChannelsScreen() {
             cell: ({ row }: { row: { original: ConsoleChannelRow } }) => {
               const channel = row.original;
               return (
-                <div className={styles.rowActions}>
+                <div className={shared.rowActions}>
                   <button
                     type="button"
-                    className={styles.small}
+                    className={shared.small}
                     aria-label={`Rename or change the topic of ${channel.sChannelID}`}
                     onClick={() => show({ kind: 'edit', channel })}
                   >
@@ -255,7 +256,7 @@ export default function ChannelsScreen() {
                   </button>
                   <button
                     type="button"
-                    className={styles.small}
+                    className={shared.small}
                     aria-label={`Slow mode of ${channel.sChannelID}`}
                     onClick={() => show({ kind: 'slow', channel })}
                   >
@@ -264,7 +265,7 @@ export default function ChannelsScreen() {
                   {channel.iArchivedAt === null ? (
                     <button
                       type="button"
-                      className={`${styles.small} ${styles.danger}`}
+                      className={`${shared.small} ${styles.danger}`}
                       aria-label={`Archive ${channel.sChannelID}`}
                       onClick={() => show({ kind: 'archive', channel })}
                     >
@@ -273,7 +274,7 @@ export default function ChannelsScreen() {
                   ) : (
                     <button
                       type="button"
-                      className={styles.small}
+                      className={shared.small}
                       aria-label={`Restore ${channel.sChannelID}`}
                       onClick={() => show({ kind: 'restore', channel })}
                     >
@@ -300,7 +301,7 @@ export default function ChannelsScreen() {
             cell: ({ row }: { row: { original: ConsoleChatOperatorRow } }) => (
               <button
                 type="button"
-                className={`${styles.small} ${styles.danger}`}
+                className={`${shared.small} ${styles.danger}`}
                 aria-label={`Remove ${row.original.sUsername} as chat operator`}
                 onClick={() => show({ kind: 'operatorRemove', operator: row.original })}
               >
@@ -314,7 +315,7 @@ export default function ChannelsScreen() {
 
   if (list.error) {
     return (
-      <div className={styles.screen}>
+      <div className={shared.screen}>
         <PageHeader title="Chat channels" />
         <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>
       </div>
@@ -349,7 +350,7 @@ export default function ChannelsScreen() {
   );
 
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Chat channels"
         subtitle="The channels members see in /chat, the members who moderate from the web, and chat’s limits."
@@ -365,9 +366,9 @@ export default function ChannelsScreen() {
         empty={list.isPending ? 'Loading…' : 'No channels yet.'}
       />
 
-      <section className={styles.section} aria-labelledby="chat-operators-title">
+      <section className={`${shared.section} ${styles.section}`} aria-labelledby="chat-operators-title">
         <h2 id="chat-operators-title">Chat operators</h2>
-        <p className={styles.muted}>
+        <p className={shared.muted}>
           Members who may delete any message from the web, as <code>chat operator add</code> makes them.
         </p>
         {manageChannels && (
@@ -401,9 +402,9 @@ export default function ChannelsScreen() {
         />
       </section>
 
-      <section className={styles.section} aria-labelledby="chat-limits-title">
+      <section className={`${shared.section} ${styles.section}`} aria-labelledby="chat-limits-title">
         <h2 id="chat-limits-title">Slow mode and rate limits</h2>
-        <p className={styles.muted}>
+        <p className={shared.muted}>
           Game vars chat reads (the same as <code>gamevars set</code>).
           {manageVars ? '' : ' Only admins change them.'}
         </p>

@@ -10,6 +10,7 @@ import {
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -100,7 +101,7 @@ export default function CurseScreen() {
   const data = curse.data;
   const puzzle = data?.pCurse;
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Curse-breaker"
         subtitle="One cipher puzzle per ISO week; a member who breaks it earns a raffle ticket, once a week."
@@ -169,7 +170,7 @@ export default function CurseScreen() {
           </dl>
         </section>
       )}
-      <section className={styles.section} aria-labelledby="solves-title">
+      <section className={`${shared.section} ${styles.section}`} aria-labelledby="solves-title">
         <h2 id="solves-title">
           {data ? `Broken by ${formatCount(data.iSolves)} member${data.iSolves === 1 ? '' : 's'}` : 'Solves'}
         </h2>

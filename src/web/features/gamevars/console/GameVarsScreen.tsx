@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ConsoleGameVarRow, ConsoleGameVarSetAnswer, ConsoleGameVarsAnswer } from '../../../../protocol/gamevars';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -165,7 +166,7 @@ export default function GameVarsScreen() {
             cell: ({ row }: { row: { original: ConsoleGameVarRow } }) => (
               <button
                 type="button"
-                className={styles.small}
+                className={shared.small}
                 aria-label={`Edit ${row.original.sVarID}`}
                 onClick={() => edit(row.original)}
               >
@@ -179,7 +180,7 @@ export default function GameVarsScreen() {
 
   if (list.error) {
     return (
-      <div className={styles.screen}>
+      <div className={shared.screen}>
         <PageHeader title="Game vars" />
         <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>
       </div>
@@ -189,7 +190,7 @@ export default function GameVarsScreen() {
   const multiline = editing?.sType === 'json' || editing?.sType === 'array';
   const numeric = editing?.sType === 'int' || editing?.sType === 'float' || editing?.sType === 'number';
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Game vars"
         subtitle="The values the portal’s rules read, declared by the capability that reads them. Members get a change at their next call."

@@ -13,12 +13,12 @@ import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import styles from './InvitesScreen.module.css';
 
 const PAGE_SIZE = 25;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -142,7 +142,7 @@ export default function InvitesScreen() {
   }
 
   const columns: ColumnDef<ConsoleInviteRow, unknown>[] = [
-    { id: 'code', header: 'Code', cell: ({ row }) => <span className={styles.code}>{row.original.sCode}</span> },
+    { id: 'code', header: 'Code', cell: ({ row }) => <span className={shared.code}>{row.original.sCode}</span> },
     {
       id: 'uses',
       header: 'Used',
@@ -159,7 +159,7 @@ export default function InvitesScreen() {
         if (iUses === 0) return '—';
         const more = iUses - aUsedBy.length;
         return (
-          <span className={styles.users}>
+          <span className={shared.users}>
             {aUsedBy.join(', ')}
             {more > 0 ? ` and ${more} more` : ''}
           </span>
@@ -176,14 +176,14 @@ export default function InvitesScreen() {
       id: 'state',
       header: 'State',
       cell: ({ row }) => (
-        <span className={row.original.sState === 'usable' ? styles.usable : styles.spent}>
+        <span className={row.original.sState === 'usable' ? shared.usable : shared.spent}>
           {row.original.sState[0]?.toUpperCase()}
           {row.original.sState.slice(1)}
         </span>
       ),
     },
     { id: 'created', header: 'Created', cell: ({ row }) => formatWhen(row.original.iCreatedAt) },
-    { id: 'by', header: 'By', cell: ({ row }) => <span className={styles.actor}>{row.original.sCreatedBy}</span> },
+    { id: 'by', header: 'By', cell: ({ row }) => <span className={shared.actor}>{row.original.sCreatedBy}</span> },
   ];
   if (canManage) {
     columns.push({
@@ -193,7 +193,7 @@ export default function InvitesScreen() {
         row.original.bRevoked ? null : (
           <button
             type="button"
-            className={`${styles.small} ${styles.danger}`}
+            className={`${shared.small} ${shared.danger}`}
             aria-label={`Revoke ${row.original.sCode}`}
             onClick={() => show({ kind: 'revoke', invite: row.original })}
           >
@@ -214,7 +214,7 @@ export default function InvitesScreen() {
           : 'Turn invite-only off';
 
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Invites"
         subtitle="Codes that let people register, with their uses, who used them and when they expire."
@@ -238,17 +238,17 @@ export default function InvitesScreen() {
             {created[0]?.sEmail ? ` by ${created[0].sEmail}` : ''}
             {created[0]?.iExpiresAt ? `, until ${formatWhen(created[0].iExpiresAt)}` : ''}:
           </p>
-          <ul className={styles.codes} aria-label="New invite codes">
+          <ul className={shared.codes} aria-label="New invite codes">
             {created.map((row) => (
               <li key={row.sCode}>{row.sCode}</li>
             ))}
           </ul>
-          <button type="button" className={styles.small} onClick={() => saveCsv('new-invites', created)}>
+          <button type="button" className={shared.small} onClick={() => saveCsv('new-invites', created)}>
             Download these codes (CSV)
           </button>
         </Notice>
       )}
-      <section className={styles.panel} aria-labelledby="invite-only-title">
+      <section className={shared.panel} aria-labelledby="invite-only-title">
         <div>
           <h2 id="invite-only-title">Registration</h2>
           <p>
@@ -298,7 +298,7 @@ export default function InvitesScreen() {
         onConfirm={confirm}
       >
         {open?.kind === 'create' && (
-          <div className={styles.fields}>
+          <div className={shared.fields}>
             <Field
               label="Number of codes"
               inputMode="numeric"

@@ -10,6 +10,7 @@ import { ROUTES } from '../../../../protocol/routes';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
@@ -122,7 +123,7 @@ export default function SettingsScreen() {
 
   if (settings.error) {
     return (
-      <div className={styles.screen}>
+      <div className={shared.screen}>
         <PageHeader title="Maintenance & flags" />
         <Notice tone="danger">{(settings.error as ConsoleError).message}</Notice>
       </div>
@@ -142,14 +143,14 @@ export default function SettingsScreen() {
         : '';
 
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Maintenance & flags"
         subtitle="What every member gets now: the portal open or asleep, and which features are on."
       />
       {done && <Notice tone="success">{done}</Notice>}
 
-      <section className={styles.section} aria-labelledby="maintenance-title">
+      <section className={`${shared.section} ${styles.section}`} aria-labelledby="maintenance-title">
         <h2 id="maintenance-title">Maintenance</h2>
         <p className={styles.status} data-testid="maintenance-status">
           {current === undefined ? (
@@ -227,7 +228,7 @@ export default function SettingsScreen() {
         </section>
       </section>
 
-      <section className={styles.section} aria-labelledby="flags-title">
+      <section className={`${shared.section} ${styles.section}`} aria-labelledby="flags-title">
         <h2 id="flags-title">Feature flags</h2>
         <p className={styles.muted}>
           The specification’s four flags, then the portal’s own. The server applies a change to every request at once;

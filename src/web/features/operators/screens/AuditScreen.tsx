@@ -7,6 +7,7 @@ import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -60,7 +61,7 @@ const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
       row.original.sMemberId ? (
         <Link to={consoleMemberPath(row.original.sMemberId)}>{row.original.sMemberName ?? row.original.sMemberId}</Link>
       ) : (
-        <span className={styles.muted}>—</span>
+        <span className={shared.muted}>—</span>
       ),
   },
   {
@@ -137,7 +138,7 @@ export default function AuditScreen() {
   const total = list.data?.iTotal ?? 0;
 
   return (
-    <div className={styles.screen}>
+    <div className={`${shared.screen} ${styles.screen}`}>
       <PageHeader
         title="Audit log"
         subtitle="Every operator action, from the console or the CLI, and identity events. Append-only."

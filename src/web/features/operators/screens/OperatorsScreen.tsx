@@ -13,6 +13,7 @@ import {
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -55,7 +56,7 @@ function RoleSelect({ value, onChange }: { value: ConsoleRole; onChange(role: Co
           </option>
         ))}
       </select>
-      <span id={`${id}-hint`} className={styles.muted}>
+      <span id={`${id}-hint`} className={shared.muted}>
         {ROLE_WORDS[value]}
       </span>
     </div>
@@ -149,7 +150,7 @@ export default function OperatorsScreen() {
       cell: ({ row }) => (
         <>
           {row.original.sEmail}
-          {row.original.sUserId === me?.sUserId && <span className={styles.muted}> (you)</span>}
+          {row.original.sUserId === me?.sUserId && <span className={shared.muted}> (you)</span>}
         </>
       ),
     },
@@ -168,10 +169,10 @@ export default function OperatorsScreen() {
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => (
-        <div className={styles.rowActions}>
+        <div className={shared.rowActions}>
           <button
             type="button"
-            className={styles.small}
+            className={shared.small}
             aria-label={`Change role of ${row.original.sEmail}`}
             onClick={() => show({ kind: 'role', operator: row.original })}
           >
@@ -179,7 +180,7 @@ export default function OperatorsScreen() {
           </button>
           <button
             type="button"
-            className={`${styles.small} ${styles.danger}`}
+            className={`${shared.small} ${shared.danger}`}
             aria-label={`Remove ${row.original.sEmail}`}
             onClick={() => show({ kind: 'remove', operator: row.original })}
           >
@@ -203,7 +204,7 @@ export default function OperatorsScreen() {
       cell: ({ row }) => (
         <button
           type="button"
-          className={styles.small}
+          className={shared.small}
           aria-label={`Change the grant cap of ${row.original.sRole}`}
           onClick={() => show({ kind: 'cap', cap: row.original })}
         >
@@ -215,10 +216,10 @@ export default function OperatorsScreen() {
 
   if (list.error) {
     return (
-      <div className={styles.screen}>
+      <div className={`${shared.screen} ${styles.screen}`}>
         <PageHeader title="Operators" />
         <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>
-        <p className={styles.muted}>Only admins manage operators and grant caps.</p>
+        <p className={shared.muted}>Only admins manage operators and grant caps.</p>
       </div>
     );
   }
@@ -235,7 +236,7 @@ export default function OperatorsScreen() {
             : '';
 
   return (
-    <div className={styles.screen}>
+    <div className={`${shared.screen} ${styles.screen}`}>
       <PageHeader
         title="Operators"
         subtitle="Who may use the console, with which role; two-factor is required of everyone."
@@ -250,9 +251,9 @@ export default function OperatorsScreen() {
         busy={list.isFetching}
         empty={list.isPending ? 'Loading…' : 'No operators.'}
       />
-      <section className={styles.section} aria-labelledby="caps-title">
+      <section className={shared.section} aria-labelledby="caps-title">
         <h2 id="caps-title">Grant caps</h2>
-        <p className={styles.muted}>
+        <p className={shared.muted}>
           The largest amount of points or tickets one operator of a role may grant at once (the server refuses more).
         </p>
         <DataTable

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ConsolePrizeSpec, ConsoleTemplateChoice } from '../../../../protocol/consoleRaffles';
 import type { RafflePrizeKind } from '../../../../protocol/raffle';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { Field } from '../../../ui/Field';
 import styles from './RafflesScreen.module.css';
 
@@ -132,7 +133,7 @@ export function PrizeEditor({
           />
           <button
             type="button"
-            className={`${styles.small} ${styles.danger}`}
+            className={`${shared.small} ${shared.danger}`}
             aria-label={`Remove prize ${index + 1}`}
             onClick={() => onChange(prizes.filter((other) => other.key !== prize.key))}
           >
@@ -141,7 +142,7 @@ export function PrizeEditor({
         </div>
       ))}
       <div>
-        <button type="button" className={styles.small} onClick={() => onChange([...prizes, newPrize()])}>
+        <button type="button" className={shared.small} onClick={() => onChange([...prizes, newPrize()])}>
           Add a prize
         </button>
       </div>

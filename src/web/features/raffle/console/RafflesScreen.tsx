@@ -15,6 +15,7 @@ import type { RaffleStatus } from '../../../../protocol/raffle';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -119,7 +120,7 @@ function RaffleDetailPanel({ raffleId }: { raffleId: number }) {
   });
   if (shown.error) return <Notice tone="danger">{(shown.error as ConsoleError).message}</Notice>;
   const data = shown.data;
-  if (!data) return <p className={styles.muted}>Loading raffle {raffleId}…</p>;
+  if (!data) return <p className={shared.muted}>Loading raffle {raffleId}…</p>;
   const detail = data.pDetail;
   const revealed = detail.sStatus === 'drawing' || detail.sStatus === 'drawn';
   const winnerColumns: ColumnDef<ConsoleRaffleWinnerRow, unknown>[] = [
@@ -307,7 +308,7 @@ export default function RafflesScreen() {
     {
       id: 'title',
       header: 'Title',
-      cell: ({ row }) => <span className={styles.users}>{row.original.sTitle}</span>,
+      cell: ({ row }) => <span className={shared.users}>{row.original.sTitle}</span>,
     },
     { id: 'status', header: 'State', cell: ({ row }) => STATUS_WORDS[row.original.sStatus] },
     { id: 'opens', header: 'Opens', cell: ({ row }) => formatWhen(row.original.iOpensAt) },
@@ -320,12 +321,12 @@ export default function RafflesScreen() {
           ? '—'
           : `${plural(row.original.iEntrantCount, 'member')}, ${plural(row.original.iTicketTotal, 'ticket')}`,
     },
-    { id: 'prizes', header: 'Prizes', cell: ({ row }) => <span className={styles.users}>{row.original.sPrizes}</span> },
+    { id: 'prizes', header: 'Prizes', cell: ({ row }) => <span className={shared.users}>{row.original.sPrizes}</span> },
     {
       id: 'by',
       header: 'Made by',
       cell: ({ row }) => (
-        <span className={styles.actor}>{row.original.bWeekly ? 'Weekly job' : row.original.sCreatedBy}</span>
+        <span className={shared.actor}>{row.original.bWeekly ? 'Weekly job' : row.original.sCreatedBy}</span>
       ),
     },
     {
@@ -337,7 +338,7 @@ export default function RafflesScreen() {
           <div className={styles.rowActions}>
             <button
               type="button"
-              className={styles.small}
+              className={shared.small}
               aria-label={`Details of raffle ${raffle.iRaffleID}`}
               aria-pressed={selected === raffle.iRaffleID}
               onClick={() => select(selected === raffle.iRaffleID ? 0 : raffle.iRaffleID)}
@@ -349,7 +350,7 @@ export default function RafflesScreen() {
                 <button
                   key={step}
                   type="button"
-                  className={`${styles.small} ${step === 'cancel' ? styles.danger : ''}`}
+                  className={`${shared.small} ${step === 'cancel' ? shared.danger : ''}`}
                   aria-label={`${STEP_WORDS[step].label} raffle ${raffle.iRaffleID}`}
                   onClick={() => show({ kind: 'step', step, raffle })}
                 >
@@ -373,7 +374,7 @@ export default function RafflesScreen() {
           : '';
 
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Raffles"
         subtitle="Every raffle with its state, entries and draw; the weekly automatic raffle's settings."
@@ -391,7 +392,7 @@ export default function RafflesScreen() {
         page={{ index: page, more: list.data?.bMore ?? false, onChange: setPage }}
       />
       {selected > 0 && <RaffleDetailPanel key={selected} raffleId={selected} />}
-      <section className={styles.panel} aria-labelledby="weekly-title">
+      <section className={shared.panel} aria-labelledby="weekly-title">
         <div>
           <h2 id="weekly-title">Weekly raffle</h2>
           {current ? (
@@ -401,7 +402,7 @@ export default function RafflesScreen() {
                 : 'Off: no raffle is scheduled automatically.'}
             </p>
           ) : (
-            <p className={styles.muted}>Loading…</p>
+            <p className={shared.muted}>Loading…</p>
           )}
         </div>
         {canManage && current && (
@@ -438,7 +439,7 @@ export default function RafflesScreen() {
         {open?.kind === 'create' && (
           <>
             <Field label="Title" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
-            <div className={styles.fields}>
+            <div className={shared.fields}>
               <Field
                 label="Opens"
                 type="datetime-local"
@@ -463,7 +464,7 @@ export default function RafflesScreen() {
               checked={weekly.bAuto}
               onChange={(bAuto) => setWeekly({ ...weekly, bAuto })}
             />
-            <div className={styles.fields}>
+            <div className={shared.fields}>
               <Field
                 label="Opens (UTC)"
                 value={weekly.sOpens}

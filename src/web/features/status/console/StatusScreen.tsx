@@ -15,6 +15,7 @@ import {
 } from '../../../../protocol/status';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle } from '../../../lib/console';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
@@ -70,7 +71,7 @@ const INSTANCE_COLUMNS: ColumnDef<StatusInstance, unknown>[] = [
     id: 'leases',
     header: 'Leases',
     cell: ({ row }) =>
-      row.original.aLeases.length > 0 ? row.original.aLeases.join(', ') : <span className={styles.muted}>none</span>,
+      row.original.aLeases.length > 0 ? row.original.aLeases.join(', ') : <span className={shared.muted}>none</span>,
   },
 ];
 
@@ -88,7 +89,7 @@ const JOB_COLUMNS: ColumnDef<StatusJob, unknown>[] = [
           leader <code title={job.sLeader}>{shortId(job.sLeader)}</code>
         </span>
       ) : (
-        <span className={styles.muted}>no leader now</span>
+        <span className={shared.muted}>no leader now</span>
       );
     },
   },
@@ -97,7 +98,7 @@ const JOB_COLUMNS: ColumnDef<StatusJob, unknown>[] = [
     header: 'Last run (local)',
     cell: ({ row }) => {
       const run = row.original.pLastRun;
-      if (!run) return <span className={styles.muted}>not yet</span>;
+      if (!run) return <span className={shared.muted}>not yet</span>;
       return (
         <time dateTime={new Date(run.iAt).toISOString()} title={`on ${shortId(run.sInstanceID)}`}>
           {formatWhen(run.iAt)}:{String(new Date(run.iAt).getSeconds()).padStart(2, '0')}

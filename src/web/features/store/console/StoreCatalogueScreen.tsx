@@ -13,6 +13,7 @@ import {
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -358,10 +359,10 @@ export default function StoreCatalogueScreen() {
             cell: ({ row }: { row: { original: ConsoleStoreItem } }) => {
               const item = row.original;
               return (
-                <div className={styles.rowActions}>
+                <div className={shared.rowActions}>
                   <button
                     type="button"
-                    className={styles.small}
+                    className={shared.small}
                     aria-label={`Edit ${item.sName}`}
                     onClick={() => edit(item)}
                   >
@@ -370,7 +371,7 @@ export default function StoreCatalogueScreen() {
                   {item.iStock !== null && (
                     <button
                       type="button"
-                      className={styles.small}
+                      className={shared.small}
                       aria-label={`Restock ${item.sName}`}
                       onClick={() => show({ kind: 'restock', item })}
                     >
@@ -380,7 +381,7 @@ export default function StoreCatalogueScreen() {
                   {item.iRetiredAt === null ? (
                     <button
                       type="button"
-                      className={`${styles.small} ${styles.danger}`}
+                      className={`${shared.small} ${styles.danger}`}
                       aria-label={`Retire ${item.sName}`}
                       onClick={() => show({ kind: 'retire', item })}
                     >
@@ -389,7 +390,7 @@ export default function StoreCatalogueScreen() {
                   ) : (
                     <button
                       type="button"
-                      className={styles.small}
+                      className={shared.small}
                       aria-label={`Put ${item.sName} back on sale`}
                       onClick={() => show({ kind: 'restore', item })}
                     >
@@ -406,7 +407,7 @@ export default function StoreCatalogueScreen() {
 
   if (list.error) {
     return (
-      <div className={styles.screen}>
+      <div className={shared.screen}>
         <PageHeader title="Store catalogue" />
         <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>
       </div>
@@ -427,7 +428,7 @@ export default function StoreCatalogueScreen() {
           : `Put ${open.item.sName} back on sale`;
 
   return (
-    <div className={styles.screen}>
+    <div className={shared.screen}>
       <PageHeader
         title="Store catalogue"
         subtitle="What members can buy on /rewardstore, with what each item sold. Changes show to members at once."
@@ -554,7 +555,7 @@ export default function StoreCatalogueScreen() {
                 {draft.description.trim() ? (
                   <LazyMarkdown>{draft.description}</LazyMarkdown>
                 ) : (
-                  <span className={styles.muted}>Nothing yet.</span>
+                  <span className={shared.muted}>Nothing yet.</span>
                 )}
               </div>
             </section>
@@ -575,7 +576,7 @@ export default function StoreCatalogueScreen() {
         busy={list.isFetching}
         empty={list.isPending ? 'Loading…' : 'The store has no items.'}
       />
-      {!manage && <p className={styles.muted}>Only admins change the catalogue.</p>}
+      {!manage && <p className={shared.muted}>Only admins change the catalogue.</p>}
       <ReasonDialog
         open={dialogOpen}
         title={title}
