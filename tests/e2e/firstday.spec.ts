@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { escapeHtml } from '../../src/server/http/shareHead';
 import { authLink, closeRewardPopups, expectAccessible, latestMail, registerMember, signInPage, snap } from './support';
 
 /** Issue 16: a new member's first day — no dead ends, a reveal worth the wait, pages people share. */
@@ -215,7 +216,8 @@ test.describe('collectible pages', () => {
     const url = `/viewer?sItemID=${item.sItemID}`;
 
     const html = await (await request.get(url)).text();
-    expect(html).toContain(`<meta property="og:title" content="${item.publicMetadata.name} (`);
+    // The name as the head escapes it (an Agent such as "The Lamplighter of R'lyeh" has an apostrophe).
+    expect(html).toContain(`<meta property="og:title" content="${escapeHtml(item.publicMetadata.name)} (`);
     expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/[^"]+"/);
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
     expect(html).toContain(`Held by ${member.userName}`);

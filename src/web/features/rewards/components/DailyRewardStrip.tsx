@@ -49,13 +49,15 @@ export function DailyRewardStrip({ rewards, reduced, firstCycle, today }: DailyR
               aria-current={state === 'today' ? 'date' : undefined}
               data-state={state}
             >
-              <span className={styles.label}>Day {day}</span>
-              {state === 'done' && (
-                <span className={styles.check}>
-                  <span aria-hidden="true">✓</span>
-                  <span className="visually-hidden">claimed</span>
-                </span>
-              )}
+              <span className={styles.label}>
+                Day {day}
+                {state === 'done' && (
+                  <span className={styles.check}>
+                    <span aria-hidden="true">✓</span>
+                    <span className="visually-hidden">{' claimed'}</span>
+                  </span>
+                )}
+              </span>
               <span className={`${styles.points} tabular`}>
                 {cut && (
                   <s className={styles.normal}>
