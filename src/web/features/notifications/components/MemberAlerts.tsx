@@ -38,7 +38,7 @@ export default function MemberAlerts() {
   const chatOn = flags().bChat;
   const { iUnread, iMentions } = state.notifications;
   useTitleCount(iMentions);
-  useFreshDataOnNews(iUnread, state.counted);
+  useFreshDataOnNews(iUnread - iMentions, state.counted);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the route changes
   useEffect(() => setOpen(false), [location.pathname, location.search]);
@@ -94,17 +94,18 @@ export default function MemberAlerts() {
 }
 
 /**
- * A new entry may come with something given (an operator's gift, a prize): the member's data is
- * asked again, so the balance and the gift's popup show without a reload.
+ * A new entry other than a chat mention may come with something given (an operator's gift, a
+ * prize): the member's data is asked again, so the balance and the gift's popup show without a
+ * reload. Mentions give nothing, and a busy channel would otherwise ask on every one.
  */
-function useFreshDataOnNews(unread: number, counted: boolean) {
+function useFreshDataOnNews(unreadBesideMentions: number, counted: boolean) {
   const queries = useQueryClient();
   // null until the first counts arrive: those are what the page loaded with, not news.
   const before = useRef<number | null>(null);
   useEffect(() => {
     if (!counted) return;
-    if (before.current !== null && unread > before.current)
+    if (before.current !== null && unreadBesideMentions > before.current)
       void queries.invalidateQueries({ queryKey: memberKeys.all });
-    before.current = unread;
-  }, [unread, counted, queries]);
+    before.current = unreadBesideMentions;
+  }, [unreadBesideMentions, counted, queries]);
 }
