@@ -35,3 +35,15 @@ export function idRows(db: Kysely<any>, ids: readonly string[]) {
     ? sql<{ value: string }>`select unnest(cast(${[...ids]} as text[])) as value`
     : sql<{ value: string }>`select value from json_each(${JSON.stringify(ids)})`;
 }
+
+/** Keys per `in (…)` list: well under MAX_PARAMETERS, with room for the statement's other parameters. */
+export const IDS_PER_LIST = 200;
+
+/** `read` run on pages of at most IDS_PER_LIST distinct keys, its rows joined: an `in (…)` list that never grows with the data. */
+export async function readInPages<K, T>(keys: Iterable<K>, read: (page: K[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (const page of chunks([...new Set(keys)], IDS_PER_LIST)) {
+    for (const row of await read(page)) rows.push(row);
+  }
+  return rows;
+}
