@@ -350,6 +350,7 @@ export const measures: Measure[] = [
         },
         { label: 'then the draw', value: m.drawMs, unit: 'ms' },
         { label: '100 prizes through the ledger', value: m.deliverMs, unit: 'ms' },
+        { label: "then every entrant's result, in pages", value: m.resultsMs, unit: 'ms' },
         { label: 'process memory (rss)', value: m.rssMB, unit: 'MB' },
       ];
     },

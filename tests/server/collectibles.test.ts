@@ -15,6 +15,7 @@ import { MEDIA_DIR } from '../../src/server/features/collectibles/catalogue';
 import { newPublicId } from '../../src/server/features/collectibles/items';
 import { mintJob, mintTick } from '../../src/server/features/collectibles/mint';
 import { applyGrant, grantDemoAgent } from '../../src/server/features/rewards/index';
+import { chunks, rowsPerInsert } from '../../src/server/shared/batches';
 import { startJobs } from '../../src/server/shared/jobs';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
@@ -338,21 +339,22 @@ describe.each(DIALECTS)('getCollection pages on %s', (dialect) => {
       .where('collection_id', '=', 'agent')
       .executeTakeFirstOrThrow();
     const held = INVENTORY_PAGE_SIZE + 5;
-    await t.deps.db
-      .insertInto('item')
-      .values(
-        Array.from({ length: held }, () => ({
-          template_id: template.id,
-          collection_id: 'agent',
-          owner_user_id: erin.userId,
-          public_id: newPublicId(),
-          attributes: template.attributes,
-          token_id: null,
-          created_at: clock.now(),
-          minted_at: null,
-        })) as never,
-      )
-      .execute();
+    const items = Array.from({ length: held }, () => ({
+      template_id: template.id,
+      collection_id: 'agent',
+      owner_user_id: erin.userId,
+      public_id: newPublicId(),
+      attributes: template.attributes,
+      token_id: null,
+      created_at: clock.now(),
+      minted_at: null,
+    }));
+    for (const page of chunks(items, rowsPerInsert(8))) {
+      await t.deps.db
+        .insertInto('item')
+        .values(page as never)
+        .execute();
+    }
     const call = async (fields: Record<string, string>) =>
       (await t.call('getCollection', { sCollectionID: 'agent', ...fields }, erin.token)) as unknown as CollectionAnswer;
     const first = await call({});
