@@ -70,7 +70,12 @@ function action(
  * Rows `from`…`to` (inclusive) of a generated series, inserted by `insert` (the INSERT … SELECT
  * whose FROM is `n`, each row's number `n.i`), in slices a transaction holds comfortably.
  */
-async function seed(app: BenchApp, from: number, to: number, insert: (from: number, to: number) => string) {
+export async function seed(
+  app: { deps: { db: AnyDb; dialect: string } },
+  from: number,
+  to: number,
+  insert: (from: number, to: number) => string,
+) {
   const SLICE = 200_000;
   for (let start = from; start <= to; start += SLICE) {
     const end = Math.min(to, start + SLICE - 1);
