@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/index';
 import type { Clock } from '../../src/server/shared/clock';
 import { actionCaller, type TestApp } from './app';
-import { createTestDb, type TestDb } from './db';
+import { createTestDb, TEST_DB_OPTIONS, type TestDb } from './db';
 import { register, signUp } from './rewardsHelpers';
 
 /** The machine's Redis; each test run uses its own channel prefix, so runs never hear each other. */
@@ -53,7 +53,7 @@ export async function chatCluster(
   const prefix = options.prefix ?? uniquePrefix();
   const nodes: ChatNode[] = [];
   for (let i = 0; i < (options.instances ?? 1); i++) {
-    const database: Db = i === 0 ? db : openDatabase(db.url);
+    const database: Db = i === 0 ? db : openDatabase(db.url, TEST_DB_OPTIONS);
     nodes.push(
       await startNode(database, db, {
         redisUrl: options.redisUrls?.[i],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Db, openDatabase } from '../../src/server/db/index';
 import type { Database } from '../../src/server/features/index';
+import { MAX_PARAMETERS } from '../../src/server/shared/batches';
 
 /**
  * The dialects the database tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
@@ -11,6 +12,13 @@ export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
+/**
+ * Every test database refuses a statement with more than MAX_PARAMETERS bound parameters (issue 36):
+ * a list built from data and left unpaged fails here at a few hundred rows, not in production at
+ * tens of thousands. Open any other connection of a test with these options too.
+ */
+export const TEST_DB_OPTIONS = { maxParameters: MAX_PARAMETERS };
+
 export interface TestDb extends Db<Database> {
   url: string;
   drop(): Promise<void>;
@@ -19,7 +27,7 @@ export interface TestDb extends Db<Database> {
 export async function createTestDb(dialect: 'sqlite' | 'postgres', file?: string): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const url = file ? `file:${file}` : 'file::memory:';
-    const db = openDatabase<Database>(url);
+    const db = openDatabase<Database>(url, TEST_DB_OPTIONS);
     return { ...db, url, drop: async () => {} };
   }
   const admin = process.env.TEST_DATABASE_URL as string;
@@ -30,7 +38,7 @@ export async function createTestDb(dialect: 'sqlite' | 'postgres', file?: string
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const db = openDatabase<Database>(url.toString());
+  const db = openDatabase<Database>(url.toString(), TEST_DB_OPTIONS);
   let closed = false;
   return {
     ...db,

@@ -10,7 +10,7 @@ import { createRaffle, openRaffle } from '../../src/server/features/raffle/lifec
 import { applyGrant } from '../../src/server/features/rewards/index';
 import type { Clock } from '../../src/server/shared/clock';
 import { createTestApp, type TestApp } from './app';
-import { createTestDb } from './db';
+import { createTestDb, TEST_DB_OPTIONS } from './db';
 import { register, signUp, type TestMember } from './rewardsHelpers';
 
 export const TEST_PRIZES: PrizeSpec[] = [
@@ -78,7 +78,7 @@ export async function twinApps(
   const dir = mkdtempSync(path.join(tmpdir(), 'raffle-twins-'));
   const first = await createTestDb(dialect, dialect === 'sqlite' ? path.join(dir, 'twins.db') : undefined);
   const a = await createTestApp(dialect, { clock, database: first });
-  const second = openDatabase(first.url);
+  const second = openDatabase(first.url, TEST_DB_OPTIONS);
   const b = await createTestApp(dialect, { clock, database: { ...second, url: first.url, drop: async () => {} } });
   return {
     a,

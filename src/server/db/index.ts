@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { PlatformTables } from './schema';
 
@@ -19,8 +19,19 @@ export interface Db<DB = PlatformTables> {
 // int8 (counts, millisecond timestamps) arrive as numbers, not strings: all ours fit in 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+export interface OpenOptions {
+  /**
+   * Refuse any statement with more bound parameters than this (tests: shared/batches.ts
+   * MAX_PARAMETERS), so a list built from data that was left unpaged fails at a few hundred rows
+   * instead of at SQLite's 32,766 or PostgreSQL's 65,535 parameters in production.
+   */
+  maxParameters?: number;
+}
+
 /** Opens the database named by DATABASE_URL: `file:PATH` (or a bare path, or `:memory:`) or `postgres://…`. */
-export function openDatabase<DB = PlatformTables>(url: string): Db<DB> {
+export function openDatabase<DB = PlatformTables>(url: string, options: OpenOptions = {}): Db<DB> {
+  const guard = (dialect: Dialect) =>
+    options.maxParameters === undefined ? dialect : parameterGuard(dialect, options.maxParameters);
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client whose connection drops (server restart, admin termination) emits 'error';
@@ -31,7 +42,7 @@ export function openDatabase<DB = PlatformTables>(url: string): Db<DB> {
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: guard(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy(), raw: { pool } };
   }
   const file = url.replace(/^file:/, '');
@@ -42,11 +53,43 @@ export function openDatabase<DB = PlatformTables>(url: string): Db<DB> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  const db = new Kysely<DB>({ dialect: guard(new ImmediateSqliteDialect({ database: statements })) });
   idleReaders.set(db, (query, parameters) =>
     sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters),
   );
   return { db, dialect: 'sqlite', close: () => db.destroy(), raw: { sqlite } };
+}
+
+export class TooManyParameters extends Error {
+  constructor(
+    readonly count: number,
+    readonly max: number,
+    sql: string,
+  ) {
+    super(
+      `A statement with ${count} parameters (at most ${max}): page the list it was built from. ${sql.slice(0, 200)}`,
+    );
+  }
+}
+
+/** Every statement Kysely compiles (queries, raw sql, what readNow runs) is counted as it compiles. */
+function parameterGuard(dialect: Dialect, max: number): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => dialect.createDriver(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler() {
+      const compiler = dialect.createQueryCompiler();
+      const compile = compiler.compileQuery.bind(compiler);
+      compiler.compileQuery = (node, queryId) => {
+        const compiled = compile(node, queryId);
+        if (compiled.parameters.length > max)
+          throw new TooManyParameters(compiled.parameters.length, max, compiled.sql);
+        return compiled;
+      };
+      return compiler;
+    },
+  };
 }
 
 type IdleReader = (query: string, parameters: readonly unknown[]) => unknown[] | undefined;

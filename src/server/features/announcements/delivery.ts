@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { markdownToPlainText } from '../../../protocol/announcements';
 import type { Mailer } from '../../mail/index';
 import { renderActionMail } from '../../mail/layout';
+import { idRows } from '../../shared/batches';
 import { subscribedEmails } from '../identity/index';
 import { notify } from '../notifications/index';
 import { parseSegment } from './compose';
@@ -118,21 +120,22 @@ export async function deliverPage(
       let fresh: string[] = [];
       if (matched.length > 0) {
         const mailable = row.email === 1 ? await subscribedEmails(trx, matched) : new Map<string, string>();
-        const inserted = await trx
-          .insertInto('announcement_delivery')
-          .values(
-            matched.map((userId) => ({
-              announcement_id: id,
-              user_id: userId,
-              delivered_at: now,
-              seen_at: null,
-              email: mailable.has(userId) ? ('due' as const) : ('none' as const),
-              emailed_at: null,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['announcement_id', 'user_id']).doNothing())
-          .returning('user_id')
-          .execute();
+        const inserted = [
+          ...(await insertDeliveries(
+            trx,
+            id,
+            matched.filter((userId) => mailable.has(userId)),
+            'due',
+            now,
+          )),
+          ...(await insertDeliveries(
+            trx,
+            id,
+            matched.filter((userId) => !mailable.has(userId)),
+            'none',
+            now,
+          )),
+        ];
         fresh = inserted.map((r) => r.user_id);
         await notify(
           trx,
@@ -167,6 +170,30 @@ export async function deliverPage(
 }
 
 class PageLost extends Error {}
+
+/**
+ * A page's deliveries, insert-or-nothing; the ids travel as one parameter (idRows), so the statement
+ * does not grow with the page. Answers the members delivered now.
+ */
+async function insertDeliveries(
+  trx: AnnouncementsDb,
+  id: number,
+  userIds: string[],
+  email: 'due' | 'none',
+  now: number,
+): Promise<{ user_id: string }[]> {
+  if (userIds.length === 0) return [];
+  return trx
+    .insertInto('announcement_delivery')
+    .columns(['announcement_id', 'user_id', 'delivered_at', 'email'])
+    .expression(
+      // `where true`: SQLite's parser needs it between an INSERT's SELECT and its ON CONFLICT.
+      sql`select cast(${id} as bigint), ids.value, cast(${now} as bigint), ${email} from (${idRows(trx, userIds)}) as ids where true`,
+    )
+    .onConflict((oc) => oc.columns(['announcement_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+}
 
 /** Mails due of announcements still going (sending or sent, not cancelled), each at most once. */
 export async function sendDueMail(ctx: DeliveryContext): Promise<number> {

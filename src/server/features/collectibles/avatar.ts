@@ -1,4 +1,5 @@
 import { AGENT_TEMPLATE_ID } from '../../../protocol/collectibles';
+import { readInPages } from '../../shared/batches';
 import type { Bus } from '../../shared/bus';
 import { findItemsByIds, findOwnedItem } from './items';
 import { mediaUrl } from './media';
@@ -33,13 +34,15 @@ async function chosenAvatars(
   userIds: readonly string[],
 ): Promise<Map<string, { itemId: string; image: string }>> {
   if (userIds.length === 0) return new Map();
-  const chosen = await db
-    .selectFrom('member_avatar')
-    .innerJoin('item', 'item.id', 'member_avatar.item_id')
-    .select(['member_avatar.user_id', 'member_avatar.item_id'])
-    .where('member_avatar.user_id', 'in', [...new Set(userIds)])
-    .whereRef('item.owner_user_id', '=', 'member_avatar.user_id')
-    .execute();
+  const chosen = await readInPages(userIds, (page) =>
+    db
+      .selectFrom('member_avatar')
+      .innerJoin('item', 'item.id', 'member_avatar.item_id')
+      .select(['member_avatar.user_id', 'member_avatar.item_id'])
+      .where('member_avatar.user_id', 'in', page)
+      .whereRef('item.owner_user_id', '=', 'member_avatar.user_id')
+      .execute(),
+  );
   const rows = await findItemsByIds(
     db,
     chosen.map((c) => Number(c.item_id)),

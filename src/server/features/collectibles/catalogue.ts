@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readInPages } from '../../shared/batches';
 import { inTransaction } from '../../shared/transaction';
 import { normalizeTraits } from './rarity';
 import type { CollectiblesDb, CollectionTable, TemplateTable } from './tables';
@@ -139,11 +140,9 @@ export async function templateSummaries(
   ids: readonly string[],
 ): Promise<Map<string, TemplateSummary>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('template')
-    .select(['id', 'name', 'image', 'collection_id'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await readInPages(ids, (page) =>
+    db.selectFrom('template').select(['id', 'name', 'image', 'collection_id']).where('id', 'in', page).execute(),
+  );
   return new Map(rows.map((r) => [r.id, { name: r.name, image: r.image, collectionId: r.collection_id }]));
 }
 

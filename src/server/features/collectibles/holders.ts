@@ -1,3 +1,4 @@
+import { readInPages } from '../../shared/batches';
 import type { CollectiblesDb } from './tables';
 
 /** Of these members, the ones holding at least one item of the collection (an announcement's segment, issue 29). */
@@ -7,13 +8,15 @@ export async function holdersAmong(
   userIds: readonly string[],
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('item')
-    .select('owner_user_id')
-    .distinct()
-    .where('collection_id', '=', collectionId)
-    .where('owner_user_id', 'in', [...new Set(userIds)])
-    .execute();
+  const rows = await readInPages(userIds, (page) =>
+    db
+      .selectFrom('item')
+      .select('owner_user_id')
+      .distinct()
+      .where('collection_id', '=', collectionId)
+      .where('owner_user_id', 'in', page)
+      .execute(),
+  );
   return new Set(rows.map((r) => r.owner_user_id));
 }
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { readInPages } from '../../shared/batches';
 import { prepared } from '../../shared/prepared';
 import { parseTraits, traitValueKey } from './rarity';
 import type { CollectiblesDb } from './tables';
@@ -166,7 +167,9 @@ export async function findItemsByIds(db: CollectiblesDb, ids: number[]): Promise
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   if (unique.length === 1) return itemById(db, unique[0] as number);
-  if (unique.length > MAX_LISTED) return selectItems(db).where('item.id', 'in', unique).execute();
+  if (unique.length > MAX_LISTED) {
+    return readInPages(unique, (page) => selectItems(db).where('item.id', 'in', page).execute());
+  }
   let query = itemsByIdList.get(unique.length);
   if (!query) {
     query = prepared((db: CollectiblesDb, ...listed: number[]) => selectItems(db).where('item.id', 'in', listed));

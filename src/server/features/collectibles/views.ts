@@ -1,4 +1,5 @@
 import type { Collectible, CollectionInfo, InventoryCollection } from '../../../protocol/collectibles';
+import { readInPages } from '../../shared/batches';
 import { isErased } from '../identity/index';
 import { type CollectionRow, findCollectionRow, listCollectionRows } from './catalogue';
 import {
@@ -73,9 +74,11 @@ async function withNewMarks(
   if (rows.length === 0) return views;
   const ids = rows.map((r) => Number(r.id));
   const opened = new Set(
-    (await db.selectFrom('item_opened').select('item_id').where('item_id', 'in', ids).execute()).map((r) =>
-      Number(r.item_id),
-    ),
+    (
+      await readInPages(ids, (page) =>
+        db.selectFrom('item_opened').select('item_id').where('item_id', 'in', page).execute(),
+      )
+    ).map((r) => Number(r.item_id)),
   );
   return views.map((view, index) => ({ ...view, bNew: !opened.has(ids[index] as number) }));
 }
@@ -188,13 +191,15 @@ export async function firstItemImages(
   collectionId: string,
 ): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const firsts = await db
-    .selectFrom('item')
-    .select(['owner_user_id', (eb) => eb.fn.min<number>('id').as('first_id')])
-    .where('collection_id', '=', collectionId)
-    .where('owner_user_id', 'in', [...new Set(userIds)])
-    .groupBy('owner_user_id')
-    .execute();
+  const firsts = await readInPages(userIds, (page) =>
+    db
+      .selectFrom('item')
+      .select(['owner_user_id', (eb) => eb.fn.min<number>('id').as('first_id')])
+      .where('collection_id', '=', collectionId)
+      .where('owner_user_id', 'in', page)
+      .groupBy('owner_user_id')
+      .execute(),
+  );
   const rows = await findItemsByIds(
     db,
     firsts.map((f) => Number(f.first_id)),

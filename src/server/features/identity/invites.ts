@@ -3,6 +3,7 @@ import { MAX_INVITE_BATCH } from '../../../protocol/consoleInvites';
 import { ErrorCode } from '../../../protocol/errors';
 import { CODE_ALPHABET, normalizeCode } from '../../../protocol/identity';
 import { writeAudit } from '../../shared/audit';
+import { IDS_PER_LIST } from '../../shared/batches';
 import type { IdentityDb, InviteCodeTable } from './tables';
 
 /** Invite codes (docs/product.md §10): made by operators, each with a use limit, optionally bound to an email. */
@@ -156,11 +157,11 @@ export async function inviteUsers(
 ): Promise<Map<string, string[]>> {
   const byCode = new Map<string, string[]>(codes.map((code) => [code, []]));
   // In chunks: an export names thousands of codes, more than one statement's parameters may hold.
-  for (let start = 0; start < codes.length; start += 500) {
+  for (let start = 0; start < codes.length; start += IDS_PER_LIST) {
     const rows = await db
       .selectFrom('member')
       .select(['invite_code', 'username'])
-      .where('invite_code', 'in', codes.slice(start, start + 500))
+      .where('invite_code', 'in', codes.slice(start, start + IDS_PER_LIST))
       .orderBy('created_at')
       .execute();
     for (const row of rows) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readInPages } from '../../shared/batches';
 import type { IdentityDb } from './tables';
 
 /** The account id behind an operator's handle: a user id, an email, or a member's username. */
@@ -20,41 +21,29 @@ export async function findUserIdByHandle(db: IdentityDb, handle: string): Promis
 /** Members' usernames by account id (accounts without a member profile are left out). */
 export async function usernamesOf(db: IdentityDb, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('member')
-    .select(['user_id', 'username'])
-    .where('user_id', 'in', [...new Set(userIds)])
-    .execute();
+  const rows = await readInPages(userIds, (page) =>
+    db.selectFrom('member').select(['user_id', 'username']).where('user_id', 'in', page).execute(),
+  );
   return new Map(rows.map((r) => [r.user_id, r.username]));
 }
 
 /** The usernames, as registered, of those of `names` (any case) that belong to a member. */
 export async function existingUsernames(db: IdentityDb, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('member')
-    .select('username')
-    .where(
-      'username_lower',
-      'in',
-      names.map((n) => n.toLowerCase()),
-    )
-    .execute();
+  const rows = await readInPages(
+    names.map((n) => n.toLowerCase()),
+    (page) => db.selectFrom('member').select('username').where('username_lower', 'in', page).execute(),
+  );
   return rows.map((r) => r.username);
 }
 
 /** The member ids of those of `names` (any case) that belong to a member. */
 export async function userIdsByUsernames(db: IdentityDb, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('member')
-    .select('user_id')
-    .where(
-      'username_lower',
-      'in',
-      names.map((n) => n.toLowerCase()),
-    )
-    .execute();
+  const rows = await readInPages(
+    names.map((n) => n.toLowerCase()),
+    (page) => db.selectFrom('member').select('user_id').where('username_lower', 'in', page).execute(),
+  );
   return rows.map((r) => r.user_id);
 }
 
@@ -130,12 +119,14 @@ export async function countMembersMatching(db: IdentityDb, filter: MemberFilter)
 /** Of these members, the ones who asked for news by email (registration's subscribe), with their address. */
 export async function subscribedEmails(db: IdentityDb, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('member')
-    .innerJoin('user', 'user.id', 'member.user_id')
-    .select(['member.user_id', 'user.email'])
-    .where('member.user_id', 'in', [...new Set(userIds)])
-    .where('member.subscribe', '=', 1)
-    .execute();
+  const rows = await readInPages(userIds, (page) =>
+    db
+      .selectFrom('member')
+      .innerJoin('user', 'user.id', 'member.user_id')
+      .select(['member.user_id', 'user.email'])
+      .where('member.user_id', 'in', page)
+      .where('member.subscribe', '=', 1)
+      .execute(),
+  );
   return new Map(rows.map((r) => [r.user_id, r.email]));
 }

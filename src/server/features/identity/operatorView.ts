@@ -1,4 +1,5 @@
 import { writeAudit } from '../../shared/audit';
+import { readInPages } from '../../shared/batches';
 import type { Bus } from '../../shared/bus';
 import { inCodePointOrder, startsWith } from '../../shared/prefix';
 import { inTransaction } from '../../shared/transaction';
@@ -73,29 +74,31 @@ export interface MemberProfile {
 /** The profiles of these accounts (those that exist), in no particular order. */
 export async function memberProfiles(db: IdentityDb, userIds: readonly string[]): Promise<MemberProfile[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('user')
-    .leftJoin('member', 'member.user_id', 'user.id')
-    .select((eb) => [
-      'user.id',
-      'user.email',
-      'user.emailVerified',
-      'user.createdAt',
-      'user.role',
-      'user.banned',
-      'user.banReason',
-      'user.banExpires',
-      'member.username',
-      'member.referral_code',
-      'member.referred_by_user_id',
-      eb
-        .selectFrom('session')
-        .select((sub) => sub.fn.max('session.updatedAt').as('seen'))
-        .whereRef('session.userId', '=', 'user.id')
-        .as('last_seen'),
-    ])
-    .where('user.id', 'in', [...new Set(userIds)])
-    .execute();
+  const rows = await readInPages(userIds, (page) =>
+    db
+      .selectFrom('user')
+      .leftJoin('member', 'member.user_id', 'user.id')
+      .select((eb) => [
+        'user.id',
+        'user.email',
+        'user.emailVerified',
+        'user.createdAt',
+        'user.role',
+        'user.banned',
+        'user.banReason',
+        'user.banExpires',
+        'member.username',
+        'member.referral_code',
+        'member.referred_by_user_id',
+        eb
+          .selectFrom('session')
+          .select((sub) => sub.fn.max('session.updatedAt').as('seen'))
+          .whereRef('session.userId', '=', 'user.id')
+          .as('last_seen'),
+      ])
+      .where('user.id', 'in', page)
+      .execute(),
+  );
   return rows.map((r) => ({
     userId: r.id,
     email: r.email,

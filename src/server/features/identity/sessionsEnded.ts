@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../../db/index';
 import { type AnyDb, ownTables } from '../../db/schema';
+import { IDS_PER_LIST } from '../../shared/batches';
 import type { Bus } from '../../shared/bus';
 import type { IdentityTables } from './tables';
 
@@ -76,7 +77,7 @@ export async function sessionsEndedRevision(db: AnyDb): Promise<number> {
   return Number(row?.revision ?? 0);
 }
 
-const LOOKUP_CHUNK = 500;
+const LOOKUP_CHUNK = IDS_PER_LIST;
 
 /** Of these sessions, those that still exist and have not expired (Better Auth stamps real time). */
 export async function liveSessionIds(db: AnyDb, sessionIds: readonly string[]): Promise<Set<string>> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   NOTIFICATION_BODY_MAX,
   NOTIFICATION_TITLE_MAX,
@@ -9,6 +10,7 @@ import {
   type NotificationsPage,
   safeLink,
 } from '../../../protocol/notifications';
+import { chunks, IDS_PER_STATEMENT, idRows } from '../../shared/batches';
 import { memberIdsAfter } from '../identity/index';
 import type { NotificationsDb } from './tables';
 
@@ -20,6 +22,9 @@ export interface NewNotification {
   link: string;
   key: string;
 }
+
+/** Ids per `in (…)` list. */
+const ID_PAGE = 200;
 
 /** Members per insert of a delivery to everyone. */
 const ALL_BATCH = 500;
@@ -47,26 +52,28 @@ export async function notify(
   }
 }
 
+/**
+ * One statement per IDS_PER_STATEMENT members, whatever their number: the ids travel as one
+ * parameter (idRows), the entry's fields as the others.
+ */
 async function insertFor(db: NotificationsDb, userIds: string[], entry: NewNotification, now: number) {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .insertInto('notification')
-    .values(
-      userIds.map((userId) => ({
-        user_id: userId,
-        kind: entry.kind,
-        key: entry.key.slice(0, 200),
-        title: entry.title.slice(0, NOTIFICATION_TITLE_MAX),
-        body: entry.body.slice(0, NOTIFICATION_BODY_MAX),
-        link: safeLink(entry.link),
-        created_at: now,
-        read_at: null,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
+  const delivered: string[] = [];
+  for (const ids of chunks(userIds, IDS_PER_STATEMENT)) {
+    const rows = await db
+      .insertInto('notification')
+      .columns(['user_id', 'kind', 'key', 'title', 'body', 'link', 'created_at'])
+      .expression(
+        // `where true`: SQLite's parser needs it between an INSERT's SELECT and its ON CONFLICT.
+        sql`select ids.value, ${entry.kind}, ${entry.key.slice(0, 200)}, ${entry.title.slice(0, NOTIFICATION_TITLE_MAX)},
+          ${entry.body.slice(0, NOTIFICATION_BODY_MAX)}, ${safeLink(entry.link)}, cast(${now} as bigint)
+          from (${idRows(db, ids)}) as ids where true`,
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('user_id')
+      .execute();
+    for (const row of rows) delivered.push(row.user_id);
+  }
+  return delivered;
 }
 
 export async function notificationCounts(db: NotificationsDb, userId: string): Promise<NotificationCounts> {
@@ -193,6 +200,8 @@ export async function markReadCovered(
     .execute();
   const ids = unread.filter((row) => where.covered(row.key)).map((row) => row.id);
   if (ids.length === 0) return 0;
-  await db.updateTable('notification').set({ read_at: now }).where('id', 'in', ids).execute();
+  for (const page of chunks(ids, ID_PAGE)) {
+    await db.updateTable('notification').set({ read_at: now }).where('id', 'in', page).execute();
+  }
   return ids.length;
 }

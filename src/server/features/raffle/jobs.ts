@@ -11,6 +11,7 @@ import {
   refundEntries,
 } from './lifecycle';
 import { findRaffleByScheduleKey, listRafflesByStatus } from './raffles';
+import { deliverResults, rafflesWithResultsDue } from './results';
 import { weeklyWindows } from './schedule';
 import type { RaffleDb } from './tables';
 import { loadRaffleVars } from './vars';
@@ -43,6 +44,8 @@ export interface TickReport {
   closed: number[];
   drawn: number[];
   settled: number[];
+  /** Raffles whose every entrant now has their result. */
+  resulted: number[];
   cancelled: number[];
 }
 
@@ -54,6 +57,7 @@ export async function raffleTick(ctx: RaffleJobContext): Promise<TickReport> {
     closed: [],
     drawn: [],
     settled: [],
+    resulted: [],
     cancelled: [],
   };
   if (!(await takeLease(ctx.db, { name: RAFFLE_LEASE, holder: ctx.holder, now: ctx.now(), ttlMs: ctx.leaseMs }))) {
@@ -87,6 +91,10 @@ export async function raffleTick(ctx: RaffleJobContext): Promise<TickReport> {
   for (const raffle of await listRafflesByStatus(ctx.db, ['drawing'])) {
     await deliverPrizes(ctx.db, raffle.id, { now: ctx.now() });
     report.settled.push(raffle.id);
+  }
+  // After the prizes: the winners' are never held up by everyone's notices.
+  for (const raffleId of await rafflesWithResultsDue(ctx.db)) {
+    if ((await deliverResults(ctx.db, raffleId, { now: ctx.now() })).finished) report.resulted.push(raffleId);
   }
   for (const raffle of await listRafflesByStatus(ctx.db, ['cancelled'])) {
     if (raffle.settled_at === null) await refundEntries(ctx.db, raffle.id, ctx.now());

@@ -4,13 +4,14 @@ import { drawPrizeList } from '../../../protocol/raffle';
 import type { PrizeSpec } from '../../../protocol/raffle.schema';
 import { assignPrizes, commitment, drawWinners, merkleRoot, prizeUnits } from '../../../protocol/raffleDraw';
 import { writeAudit } from '../../shared/audit';
+import { chunks, rowsPerInsert } from '../../shared/batches';
 import { inTransaction } from '../../shared/transaction';
-import { notify } from '../notifications/index';
 import { applyGrant, notifyReward } from '../rewards/index';
 import { beaconRoundFor, checkBeacon } from './beacon';
 import { loadEntries } from './entries';
 import { type PrizeRow, prizeGrantLines, prizeView, resolvePrizes, UnknownTemplateError } from './prizes';
 import { findRaffle, insertRaffle, listPrizes, type RaffleRow } from './raffles';
+import { deliverResults } from './results';
 import type { RaffleDb } from './tables';
 
 /**
@@ -201,10 +202,13 @@ export async function closeRaffle(db: RaffleDb, raffleId: number, who: Who): Pro
 
 // ── Draw: reveal the seed, fix the winners ──────────────────────────────────────────────────
 
+const WINNER_COLUMNS = 6;
+
 /**
  * Draws a closed raffle: the seed is revealed and the winners are written with their prizes, in one
  * transaction (docs/raffle-draw.md §5–§7). With a beacon, `round` is the committed drand round.
- * Prizes are delivered afterwards by deliverPrizes (resumable).
+ * Prizes are delivered afterwards by deliverPrizes, and every entrant's result by deliverResults
+ * (results.ts), both resumable: the draw's transaction does not grow with the entrants' notices.
  */
 export async function drawRaffle(
   db: RaffleDb,
@@ -249,11 +253,11 @@ export async function drawRaffle(
       prizes: prizeUnits(prizeList),
     });
     const awards = assignPrizes(winners, prizeList);
-    if (awards.length > 0) {
+    for (const page of chunks(awards, rowsPerInsert(WINNER_COLUMNS))) {
       await trx
         .insertInto('raffle_winner')
         .values(
-          awards.map((award) => ({
+          page.map((award) => ({
             raffle_id: raffleId,
             pick: award.iPick,
             entrant_id: award.sEntrantID,
@@ -264,7 +268,6 @@ export async function drawRaffle(
         )
         .execute();
     }
-    await notifyResults(trx, raffle, awards, userOf, who.now);
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.draw',
@@ -273,46 +276,6 @@ export async function drawRaffle(
     });
     return reload(trx, raffleId);
   });
-}
-
-/** Every entrant's result in their notification centre, written with the draw. */
-async function notifyResults(
-  trx: RaffleDb,
-  raffle: RaffleRow,
-  awards: readonly { sEntrantID: string }[],
-  userOf: ReadonlyMap<string, string>,
-  now: number,
-): Promise<void> {
-  const entrants = new Set(userOf.values());
-  const winners = new Set(awards.map((a) => userOf.get(a.sEntrantID) ?? ''));
-  const link = `/raffleviewer?iRaffleID=${raffle.id}`;
-  const key = `raffle:${raffle.id}:result`;
-  const won = [...entrants].filter((id) => winners.has(id));
-  const lost = [...entrants].filter((id) => !winners.has(id));
-  await notify(
-    trx,
-    won,
-    {
-      kind: 'raffle',
-      key,
-      title: `You won in ${raffle.title}!`,
-      body: 'Your prize is on its way. Replay the draw in the raffle viewer.',
-      link,
-    },
-    now,
-  );
-  await notify(
-    trx,
-    lost,
-    {
-      kind: 'raffle',
-      key,
-      title: `${raffle.title} was drawn`,
-      body: 'No win this time. Replay the draw and check it in the raffle viewer.',
-      link,
-    },
-    now,
-  );
 }
 
 async function prizesOf(db: RaffleDb, raffleId: number): Promise<PrizeRow[]> {
@@ -400,9 +363,10 @@ export async function deliverPrizes(
 }
 
 /**
- * Draws a closed raffle and delivers its prizes (the CLI's `raffle draw`, the console's raffleDraw).
- * A raffle already drawn (by the job, or before a crash) is never drawn again: its delivery is
- * finished and it is answered as it stands. `signature`: the committed drand round's, when it has one.
+ * Draws a closed raffle and delivers its prizes, then a tick's share of the entrants' results (the
+ * CLI's `raffle draw`, the console's raffleDraw; the raffle job delivers the rest). A raffle already
+ * drawn (by the job, or before a crash) is never drawn again: its delivery is finished and it is
+ * answered as it stands. `signature`: the committed drand round's, when it has one.
  */
 export async function drawAndDeliver(
   db: RaffleDb,
@@ -423,6 +387,7 @@ export async function drawAndDeliver(
     return refused(`Raffle ${raffleId} is ${raffle.status}, not closed`);
   }
   await deliverPrizes(db, raffleId, { now: who.now });
+  await deliverResults(db, raffleId, { now: who.now });
   return reload(db, raffleId);
 }
 

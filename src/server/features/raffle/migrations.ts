@@ -140,4 +140,27 @@ export const raffleMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropIndex('raffle_entry_created').execute();
     },
   }),
+  /**
+   * Issue 36: every entrant's result goes out after the draw in pages (results.ts), no longer in
+   * the draw's transaction. A raffle drawn before this already wrote them all.
+   */
+  'raffle/006_result_delivery': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('raffle')
+        .addColumn('results_cursor', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('raffle')
+        .addColumn('results_delivered', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('raffle').addColumn('results_at', 'bigint').execute();
+      await sql`update raffle set results_at = drawn_at where status in ('drawing', 'drawn')`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of ['results_at', 'results_delivered', 'results_cursor']) {
+        await db.schema.alterTable('raffle').dropColumn(column).execute();
+      }
+    },
+  }),
 };

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RaffleStatus } from '../../../protocol/raffle';
+import { chunks, readInPages, rowsPerInsert } from '../../shared/batches';
 import type { PrizeRow } from './prizes';
 import type { RaffleDb, RaffleTable, RaffleWinnerTable } from './tables';
 
@@ -11,6 +12,8 @@ export type WinnerRow = Selectable<RaffleWinnerTable>;
 function normalise(row: RaffleRow): RaffleRow {
   return { ...row, id: Number(row.id) };
 }
+
+const PRIZE_COLUMNS = 9;
 
 export async function insertRaffle(
   db: RaffleDb,
@@ -29,10 +32,12 @@ export async function insertRaffle(
     .executeTakeFirst();
   if (!inserted) return null;
   const raffleId = Number(inserted.id);
-  await db
-    .insertInto('raffle_prize')
-    .values(prizes.map((prize) => ({ ...prize, raffle_id: raffleId })))
-    .execute();
+  for (const page of chunks(prizes, rowsPerInsert(PRIZE_COLUMNS))) {
+    await db
+      .insertInto('raffle_prize')
+      .values(page.map((prize) => ({ ...prize, raffle_id: raffleId })))
+      .execute();
+  }
   return raffleId;
 }
 
@@ -99,13 +104,15 @@ export async function listRaffles(
 export async function listPrizes(db: RaffleDb, raffleIds: readonly number[]): Promise<Map<number, PrizeRow[]>> {
   const byRaffle = new Map<number, PrizeRow[]>(raffleIds.map((id) => [id, []]));
   if (raffleIds.length === 0) return byRaffle;
-  const rows = await db
-    .selectFrom('raffle_prize')
-    .selectAll()
-    .where('raffle_id', 'in', raffleIds)
-    .orderBy('raffle_id')
-    .orderBy('position')
-    .execute();
+  const rows = await readInPages(raffleIds, (page) =>
+    db
+      .selectFrom('raffle_prize')
+      .selectAll()
+      .where('raffle_id', 'in', page)
+      .orderBy('raffle_id')
+      .orderBy('position')
+      .execute(),
+  );
   for (const { raffle_id, ...prize } of rows) {
     byRaffle.get(Number(raffle_id))?.push({ ...prize, amount: Number(prize.amount) });
   }
@@ -115,13 +122,15 @@ export async function listPrizes(db: RaffleDb, raffleIds: readonly number[]): Pr
 export async function listWinners(db: RaffleDb, raffleIds: readonly number[]): Promise<Map<number, WinnerRow[]>> {
   const byRaffle = new Map<number, WinnerRow[]>(raffleIds.map((id) => [id, []]));
   if (raffleIds.length === 0) return byRaffle;
-  const rows = await db
-    .selectFrom('raffle_winner')
-    .selectAll()
-    .where('raffle_id', 'in', raffleIds)
-    .orderBy('raffle_id')
-    .orderBy('pick')
-    .execute();
+  const rows = await readInPages(raffleIds, (page) =>
+    db
+      .selectFrom('raffle_winner')
+      .selectAll()
+      .where('raffle_id', 'in', page)
+      .orderBy('raffle_id')
+      .orderBy('pick')
+      .execute(),
+  );
   for (const row of rows) byRaffle.get(Number(row.raffle_id))?.push({ ...row, raffle_id: Number(row.raffle_id) });
   return byRaffle;
 }
@@ -133,12 +142,14 @@ export async function memberEntries(
   raffleIds: readonly number[],
 ): Promise<Map<number, { entrantId: string; tickets: number }>> {
   if (raffleIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('raffle_entry')
-    .select(['raffle_id', 'entrant_id', 'tickets'])
-    .where('user_id', '=', userId)
-    .where('raffle_id', 'in', raffleIds)
-    .execute();
+  const rows = await readInPages(raffleIds, (page) =>
+    db
+      .selectFrom('raffle_entry')
+      .select(['raffle_id', 'entrant_id', 'tickets'])
+      .where('user_id', '=', userId)
+      .where('raffle_id', 'in', page)
+      .execute(),
+  );
   return new Map(rows.map((r) => [Number(r.raffle_id), { entrantId: r.entrant_id, tickets: Number(r.tickets) }]));
 }
 

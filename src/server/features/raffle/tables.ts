@@ -39,6 +39,11 @@ export interface RaffleTable {
   /** When every prize (or, cancelled, every refund) was delivered. */
   settled_at: number | null;
   cancelled_at: number | null;
+  /** The last entrant (user id) whose result was delivered ('' before the first page; results.ts). */
+  results_cursor: Generated<string>;
+  results_delivered: Generated<number>;
+  /** When every entrant had their result; null while the delivery goes on. */
+  results_at: number | null;
 }
 
 /** A raffle's prizes in draw order: picks 1…q1 win the first, the next q2 the second, and so on. */
