@@ -653,7 +653,7 @@ async function raffleWeek(portal: Portal, faults: { killMidDelivery: boolean }):
       ).n,
     );
   let everyone: number | null = null;
-  const deadline = closesAt + DELIVERY_GOAL_MS + 60_000;
+  const deadline = closesAt + DELIVERY_GOAL_MS + 10_000;
   while (Date.now() < deadline) {
     const row = await db
       .selectFrom('raffle')
@@ -677,10 +677,15 @@ async function raffleWeek(portal: Portal, faults: { killMidDelivery: boolean }):
     await sleep(250);
   }
   const drawMs = drawnAt === null ? null : drawnAt - closesAt;
+  const prizes = await db
+    .selectFrom('raffle_prize')
+    .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+    .where('raffle_id', '=', id)
+    .executeTakeFirst();
   const count = await notified();
   record(
     portal.label,
-    `raffle week: ${entrants.toLocaleString('en-US')} entrants (${tickets.toLocaleString('en-US')} tickets), 100 prizes`,
+    `raffle week: ${entrants.toLocaleString('en-US')} entrants (${tickets.toLocaleString('en-US')} tickets), ${Number(prizes?.n ?? 0)} prizes`,
     'draw ≤ 5 s, every entrant’s result within 5 min',
     `${drawMs === null ? `not drawn (status ${lastSeen})` : `drawn ${d(drawMs)} ms after closing (job interval included)`}; ${count.toLocaleString(
       'en-US',
@@ -749,7 +754,7 @@ async function announcement(portal: Portal, faults: { killMidDelivery: boolean }
   let delivered = 0;
   let deliveredAt: number | null = null;
   let mailedAt: number | null = null;
-  while (Date.now() - started < DELIVERY_GOAL_MS + 60_000) {
+  while (Date.now() - started < DELIVERY_GOAL_MS + 10_000) {
     delivered = Number(
       (
         await db
