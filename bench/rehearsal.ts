@@ -665,7 +665,9 @@ async function raffleWeek(portal: Portal, faults: { killMidDelivery: boolean }):
       lastSeen = row.status;
       if (row.drawn_at !== null) drawnAt = Number(row.drawn_at);
       const count = await notified().catch(() => 0);
-      if (faults.killMidDelivery && !killed && row.status === 'drawing' && portal.instances.length > 1) {
+      // Mid-delivery: the prizes (status drawing) or the entrants' results (paged after the draw) half done.
+      const midDelivery = row.status === 'drawing' || (row.drawn_at !== null && count > 0 && count < entrants);
+      if (faults.killMidDelivery && !killed && midDelivery && portal.instances.length > 1) {
         const leader = await leaderOf(portal, 'raffle');
         if (leader) killed = await killAndRestart(portal, leader);
       }
@@ -697,7 +699,7 @@ async function raffleWeek(portal: Portal, faults: { killMidDelivery: boolean }):
       portal.label,
       'fault: kill -9 of the raffle job’s leader mid-delivery',
       'nothing lost or doubled; resumes by itself',
-      killed || `no kill: the raffle never stood in "drawing" while watched (${lastSeen})`,
+      killed || `no kill: the delivery was never seen half done (${lastSeen})`,
       killed ? everyone !== null : null,
     );
   if (drawMs !== null) {
