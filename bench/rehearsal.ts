@@ -480,6 +480,17 @@ async function postgresRestart(portal: Portal): Promise<void> {
     )}; ${n.toLocaleString('en-US')} of ${members.toLocaleString('en-US')} claimed once, ${Number(doubled.rows[0]?.n ?? 0)} cycles moved other than once`,
     n === members && Number(doubled.rows[0]?.n ?? 0) === 0 && (again.statuses.get(200) ?? 0) === members,
   );
+  if (duringFiveHundreds > 0) {
+    // What the instances logged for them (LOG_LEVEL error: each 500 is a "request failed" line).
+    const failed = portal.instances
+      .flatMap((instance) => instance.output().split('\n'))
+      .filter((line) => line.includes('request failed'))
+      .map((line) => {
+        const err = (JSON.parse(line) as { err?: { type?: string; message?: string; code?: string } }).err;
+        return `${err?.type ?? ''} ${err?.code ?? ''} ${err?.message ?? ''}`.trim();
+      });
+    console.log(`  (the 500s' errors: ${[...new Set(failed)].slice(0, 5).join(' | ')})`);
+  }
   if (duringFiveHundreds > 0)
     record(
       portal.label,

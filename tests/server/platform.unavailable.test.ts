@@ -12,6 +12,9 @@ describe('a database that went away answers 503, anything else 500', () => {
     starting: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
     refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
     terminated: new Error('Connection terminated unexpectedly'),
+    wrapped: new Error('Failed to get session', {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    }),
     bug: new TypeError('x is not a function'),
     constraint: Object.assign(new Error('duplicate key'), { code: '23505' }),
   };
@@ -27,13 +30,14 @@ describe('a database that went away answers 503, anything else 500', () => {
       ['starting', true],
       ['refused', true],
       ['terminated', true],
+      ['wrapped', true],
       ['bug', false],
       ['constraint', false],
     ]);
   });
 
   it('answers 503 with Retry-After when the database went away, 500 otherwise, in the protocol shape', async () => {
-    for (const name of ['shutdown', 'starting', 'refused', 'terminated']) {
+    for (const name of ['shutdown', 'starting', 'refused', 'terminated', 'wrapped']) {
       const response = await app.inject({ method: 'GET', url: `/${name}` });
       expect(response.statusCode, name).toBe(503);
       expect(response.headers['retry-after']).toBe('1');

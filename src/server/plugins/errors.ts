@@ -6,13 +6,19 @@ import { ErrorCode, errorMessage } from '../../protocol/errors';
  * connection): PostgreSQL's "admin shutdown", "crash shutdown", "cannot connect now" and connection
  * exceptions (class 08), or the socket refused, reset or closed (decision 0218).
  */
-export function databaseAway(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+export function databaseAway(error: unknown, depth = 0): boolean {
+  const { code, message, cause } = (error ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === 'string' && (['57P01', '57P02', '57P03'].includes(code) || code.startsWith('08'))) return true;
   if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)) return true;
-  return (
-    typeof message === 'string' && /Connection terminated|connection (is )?closed|the database system is/i.test(message)
-  );
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|connection (is )?closed|the database system is|not queryable|timeout exceeded when trying to connect/i.test(
+      message,
+    )
+  )
+    return true;
+  // A library's own error around the driver's (Better Auth, Kysely): the cause says why.
+  return depth < 3 && cause !== undefined && databaseAway(cause, depth + 1);
 }
 
 /**
