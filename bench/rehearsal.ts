@@ -986,6 +986,21 @@ console.log(
     await import('node:os')
   ).availableParallelism()} cores`,
 );
+/** Everything started so far, stopped on Ctrl-C too (no server of ours is left behind). */
+const live: { portal: Portal | null; postgres: PrivatePostgres | null; redis: PrivateRedis | null } = {
+  portal: null,
+  postgres: null,
+  redis: null,
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    console.log(`\n${signal}: stopping the rehearsal's servers`);
+    if (live.portal) await stopPortal(live.portal).catch(() => {});
+    await live.postgres?.stop().catch(() => {});
+    await live.redis?.stop().catch(() => {});
+    process.exit(130);
+  });
+}
 const mail = await mailSink(PORTS.smtp);
 try {
   if (only !== 'sqlite') {
@@ -995,6 +1010,8 @@ try {
         (await privatePostgres(PORTS.postgres)) ??
         (process.env.TEST_DATABASE_URL ? sharedPostgres(process.env.TEST_DATABASE_URL) : null);
       const redis = await privateRedis(PORTS.redis);
+      live.postgres = postgres;
+      live.redis = redis;
       if (!postgres) console.log('skipped the cluster: no PostgreSQL (no initdb, no TEST_DATABASE_URL)');
       else {
         let portal: Portal | null = null;
@@ -1002,6 +1019,7 @@ try {
           const url = await postgres.database(`rehearsal_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`);
           const label = `${SIZES.instances} instances + HAProxy, PostgreSQL${postgres.own ? ' (private cluster)' : ''}, Redis${redis ? ' (private)' : ' (none)'}`;
           portal = await startPortal(label, url, 'postgres', SIZES.instances, { postgres, redis, mail });
+          live.portal = portal;
           await week(portal, true);
         } finally {
           if (portal) await stopPortal(portal);
@@ -1020,6 +1038,7 @@ try {
         redis: null,
         mail,
       });
+      live.portal = portal;
       await week(portal, false);
     } finally {
       if (portal) await stopPortal(portal);
