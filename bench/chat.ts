@@ -73,7 +73,7 @@ const env = (databaseUrl: string, redis?: { url: string; prefix: string }): Reco
  * A bench database: the schema, the chat limits lifted (no rate limit, no automatic slow mode:
  * the bench measures fan-out, not the brakes) and `count` signed-in members with session tokens.
  */
-async function benchDatabase(databaseUrl: string, count: number): Promise<string[]> {
+export async function benchDatabase(databaseUrl: string, count: number): Promise<string[]> {
   const database = openDatabase<Database>(databaseUrl);
   const config = loadConfig(env(databaseUrl));
   try {
@@ -127,7 +127,7 @@ function percentile(sorted: Float64Array, p: number): number {
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** The client workers, each with its share of the sockets. */
-class Clients {
+export class Clients {
   private constructor(private readonly workers: Worker[]) {}
 
   static async open(targets: Target[]): Promise<Clients> {
@@ -149,7 +149,7 @@ class Clients {
   }
 
   /** One timed phase: worker 0's first SENDERS sockets send `rate` messages per second. */
-  async phase(rate: number, sockets: number): Promise<ChatPhase> {
+  async phase(rate: number, sockets: number, durationMs = PHASE_MS): Promise<ChatPhase> {
     const tag = randomUUID().slice(0, 8);
     const cpuBefore = process.cpuUsage();
     const results = await Promise.all(
@@ -161,7 +161,7 @@ class Clients {
           channel: CHANNEL,
           senders: index === 0 ? SENDERS : 0,
           rate: index === 0 ? rate : 0,
-          durationMs: PHASE_MS,
+          durationMs,
           drainMs: DRAIN_MS,
         } satisfies ClientCommand);
         return done as Promise<Extract<ClientEvent, { evt: 'ran' }>>;
@@ -192,7 +192,7 @@ class Clients {
     const everyone = summarize([...groups.values()].flat(), sockets);
     const phase: ChatPhase = {
       rate,
-      deliveredPerSecond: Math.round(everyone.count / (PHASE_MS / 1000)),
+      deliveredPerSecond: Math.round(everyone.count / (durationMs / 1000)),
       deliveredShare: everyone.deliveredShare,
       p50Ms: everyone.p50Ms,
       p99Ms: everyone.p99Ms,

@@ -148,7 +148,9 @@ export interface ConsoleAuditRow {
 export interface ConsoleAuditListAnswer {
   iErrorCode: number;
   aRows: ConsoleAuditRow[];
+  /** How many entries match; with bTotalAtLeast, at least this many (the count stops 1,000 past the page: decision 0217). */
   iTotal: number;
+  bTotalAtLeast?: boolean;
 }
 
 /** `auditExport`: the matching entries (newest first, at most AUDIT_EXPORT_MAX) as CSV text. */

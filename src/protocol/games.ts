@@ -88,6 +88,11 @@ export interface LeaderboardEntry {
   bYou: boolean;
   /** The member's avatar art ('' without one; issue 28, optional). */
   sAvatar?: string;
+  /**
+   * iRank is an estimate (two significant digits): the member sits in a crowded stretch of the
+   * board, far from the top, where the place is not counted (decision 0216). Absent: exact.
+   */
+  bRankEstimated?: boolean;
 }
 
 export interface LeaderboardAnswer extends Answer {

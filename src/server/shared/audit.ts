@@ -61,7 +61,8 @@ export interface AuditFilter {
   until?: number;
 }
 
-function filtered(db: PlatformDb, filter: AuditFilter) {
+/** The entries a filter matches, as a query to select from (operators/audit.ts pages and counts it). */
+export function matchingAudit(db: PlatformDb, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
   if (filter.actors?.length) query = query.where('actor', 'in', filter.actors);
   if (filter.memberId) query = query.where('member_id', '=', filter.memberId);
@@ -73,21 +74,17 @@ function filtered(db: PlatformDb, filter: AuditFilter) {
   return query;
 }
 
-/** One page of matching entries, newest first, and how many match in all. */
-export async function findAudit(db: PlatformDb, filter: AuditFilter, page: { offset: number; limit: number }) {
-  const rows = await filtered(db, filter)
+/** One page of matching entries, newest first. */
+export function findAudit(db: PlatformDb, filter: AuditFilter, page: { offset: number; limit: number }) {
+  return matchingAudit(db, filter)
     .select(['id', 'actor', 'action', 'detail', 'created_at', 'member_id'])
     .orderBy('id', 'desc')
     .offset(page.offset)
     .limit(page.limit)
     .execute();
-  const { total } = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total) };
 }
 
-export type AuditRow = Awaited<ReturnType<typeof findAudit>>['rows'][number];
+export type AuditRow = Awaited<ReturnType<typeof findAudit>>[number];
 
 /** RFC 4180 CSV of entries (a header line, CRLF), cells that a spreadsheet would run as formulas defused. */
 export function auditCsv(rows: readonly AuditRow[]): string {

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
+import { scoreBandSql } from './bands';
 
 export const gamesMigrations: Record<string, MigrationFactory> = {
   'games/001_runs_and_curses': (dialect) => ({
@@ -118,6 +119,30 @@ export const gamesMigrations: Record<string, MigrationFactory> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('game_score_top').execute();
+    },
+  }),
+  /**
+   * The weekly board's kept band tally (issue 36, decision 0216): "my place" reads it instead of
+   * counting the players ahead, which grew with the board (500,000 rows at 1,000,000 runs). Filled
+   * from the boards already there.
+   */
+  'games/005_score_bands': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('game_score_band')
+        .addColumn('game_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('week', 'varchar(8)', (c) => c.notNull())
+        .addColumn('band', 'integer', (c) => c.notNull())
+        .addColumn('players', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('game_score_band_pk', ['game_id', 'week', 'band'])
+        .execute();
+      await sql`insert into game_score_band (game_id, week, band, players)
+        select game_id, week, band, count(*) from (
+          select game_id, week, ${sql.raw(scoreBandSql('score'))} as band from game_score
+        ) banded group by game_id, week, band`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('game_score_band').execute();
     },
   }),
 };

@@ -75,10 +75,23 @@ export interface CurseSolveTable {
   solved_at: number;
 }
 
+/**
+ * How many players of a week's board have a score in each band (leaderboard.ts SCORE_BANDS), kept
+ * with every change of game_score: a member's place is read from it without counting the board
+ * (decision 0216).
+ */
+export interface GameScoreBandTable {
+  game_id: string;
+  week: string;
+  band: number;
+  players: number;
+}
+
 export interface GamesTables {
   game_run: GameRunTable;
   game_run_chunk: GameRunChunkTable;
   game_score: GameScoreTable;
+  game_score_band: GameScoreBandTable;
   curse_puzzle: CursePuzzleTable;
   curse_solve: CurseSolveTable;
 }

@@ -118,7 +118,7 @@ const auditCommand: CliCommand<OperatorsTables> = {
     if (Number.isNaN(since) || Number.isNaN(until)) return wrongUsage('--since and --until take an ISO date or time');
     const limit = Number(option(args, '--limit') ?? 50);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return wrongUsage('--limit must be from 1 to 10000');
-    const { rows, total } = await auditPage(
+    const { rows, total, totalAtLeast } = await auditPage(
       ctx.db,
       {
         member: option(args, '--member'),
@@ -134,7 +134,9 @@ const auditCommand: CliCommand<OperatorsTables> = {
       (r) =>
         `${new Date(Number(r.created_at)).toISOString()}  ${r.actor}  ${r.action}${r.member_id ? `  member ${r.member_id}` : ''}  ${r.detail}`,
     );
-    return done([...lines, `${rows.length} of ${total} entr${total === 1 ? 'y' : 'ies'}`].join('\n'));
+    return done(
+      [...lines, `${rows.length} of ${total}${totalAtLeast ? '+' : ''} entr${total === 1 ? 'y' : 'ies'}`].join('\n'),
+    );
   },
 };
 

@@ -200,7 +200,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
       iPageSize: z.coerce.number().int().min(1).max(200).default(50),
     }),
     async handler(input, { deps }) {
-      const { rows, total } = await auditPage(deps.db, queryOf(input), {
+      const { rows, total, totalAtLeast } = await auditPage(deps.db, queryOf(input), {
         offset: (input.iPage - 1) * input.iPageSize,
         limit: input.iPageSize,
       });
@@ -208,7 +208,12 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         deps.db,
         rows.flatMap((row) => (row.member_id ? [row.member_id] : [])),
       );
-      return { iErrorCode: ErrorCode.OK, aRows: rows.map((row) => auditRow(row, usernames)), iTotal: total };
+      return {
+        iErrorCode: ErrorCode.OK,
+        aRows: rows.map((row) => auditRow(row, usernames)),
+        iTotal: total,
+        ...(totalAtLeast ? { bTotalAtLeast: true } : {}),
+      };
     },
   }),
   defineConsoleAction({

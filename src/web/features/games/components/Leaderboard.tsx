@@ -12,7 +12,15 @@ function Row({ entry, apart = false }: { entry: LeaderboardEntry; apart?: boolea
   return (
     <tr className={className} aria-current={entry.bYou ? 'true' : undefined}>
       <td className={styles.rank}>
-        {entry.iRank === 1 ? <Crown size={16} aria-label="First" /> : <span className="tabular">{entry.iRank}</span>}
+        {entry.iRank === 1 ? (
+          <Crown size={16} aria-label="First" />
+        ) : entry.bRankEstimated ? (
+          <span className="tabular" title="An estimate: places this far down are not counted one by one">
+            ~{entry.iRank.toLocaleString('en-US')}
+          </span>
+        ) : (
+          <span className="tabular">{entry.iRank}</span>
+        )}
       </td>
       <td className={styles.name}>
         {entry.sAvatar ? (

@@ -114,7 +114,7 @@ export function AuditPanel({ memberId }: { memberId: string }) {
   const total = audit.data?.iTotal ?? 0;
   return (
     <DataTable
-      caption={`Audit trail (${total} entr${total === 1 ? 'y' : 'ies'})`}
+      caption={`Audit trail (${total}${audit.data?.bTotalAtLeast ? '+' : ''} entr${total === 1 ? 'y' : 'ies'})`}
       columns={AUDIT_COLUMNS}
       rows={rows}
       rowId={(row) => String(row.iId)}

@@ -177,7 +177,7 @@ export default function AuditScreen() {
       {exported && <Notice tone={exported.tone}>{exported.text}</Notice>}
       {list.error && <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>}
       <p className={styles.count} aria-live="polite">
-        {list.data ? entries(total) : ' '}
+        {list.data ? (list.data.bTotalAtLeast ? `${formatCount(total)}+ entries` : entries(total)) : ' '}
       </p>
       <DataTable
         caption="Audit log entries, newest first"
