@@ -161,17 +161,81 @@ describe.each(DIALECTS)(
         .insertInto('member_note')
         .values({ user_id: dee.userId, body: 'operator only', actor: 'cli:x', created_at: 1 })
         .execute();
+      // An operator's mute (issue 35 item 7: the export never names the operator).
+      await t.deps.db
+        .insertInto('chat_mute')
+        .values({
+          user_id: dee.userId,
+          until: clock.now() + DAY,
+          reason: 'Cool off',
+          muted_by: 'console:warden@portal.example',
+          created_at: clock.now(),
+          updated_at: clock.now(),
+        })
+        .execute();
       const answer = await t.call('getMyData', {}, dee.token);
       expect(answer.iErrorCode).toBe(ErrorCode.OK);
-      const data = answer.pData as Record<string, Array<Record<string, unknown>>>;
+      const data = answer.pData as Record<string, Record<string, unknown>> & { about: { readme: string[] } };
       const text = JSON.stringify(data);
-      expect(data.user?.[0]?.email).toBe(dee.email);
-      expect(data.item?.length).toBeGreaterThan(0);
-      expect(data.ledger?.length).toBeGreaterThan(0);
-      expect(data.chat_message?.map((m) => m.body)).toEqual(['dee says hello']);
-      expect(data.referrals).toEqual([]);
+      // Issue 42: sections a person reads, in this order, with a README inside the file.
+      expect(Object.keys(data)).toEqual([
+        'about',
+        'account',
+        'collectibles',
+        'pointsAndTickets',
+        'raffles',
+        'purchases',
+        'chatMessages',
+        'chatStanding',
+        'signIns',
+        'games',
+        'notifications',
+        'otherRecords',
+      ]);
+      expect(data.about.readme.join(' ')).toContain('ISO 8601');
+      expect(data.account).toMatchObject({
+        email: dee.email,
+        username: dee.username,
+        emailVerified: false,
+        friendsYouInvited: [],
+        joinedAt: new Date(clock.now()).toISOString(),
+      });
+      const items = await t.deps.db
+        .selectFrom('item')
+        .select(['id', 'public_id'])
+        .where('owner_user_id', '=', dee.userId)
+        .execute();
+      const collectibles = data.collectibles as unknown as Array<Record<string, unknown>>;
+      expect(collectibles.map((c) => c.id).sort()).toEqual(items.map((i) => i.public_id).sort());
+      expect(collectibles[0]).not.toHaveProperty('owner_user_id');
+      expect(data.pointsAndTickets?.history).toEqual(
+        expect.arrayContaining([
+          { at: new Date(clock.now()).toISOString(), what: 'tickets', amount: 1, why: 'registration raffle tickets' },
+        ]),
+      );
+      expect(data.chatMessages).toEqual([
+        expect.objectContaining({ text: 'dee says hello', at: new Date(clock.now()).toISOString() }),
+      ]);
+      expect(data.chatStanding?.mutes).toEqual([
+        {
+          reason: 'Cool off',
+          from: new Date(clock.now()).toISOString(),
+          until: new Date(clock.now() + DAY).toISOString(),
+        },
+      ]);
+      expect((data.signIns?.history as unknown[]).length).toBeGreaterThan(0);
+      // Every time is ISO; no epoch-ms instant, table name, internal number or operator is left.
+      const times = text.match(/"(?:at|\w+At|from|until)":("[^"]*"|\d+|null)/g) ?? [];
+      expect(times.length).toBeGreaterThan(5);
+      for (const time of times) expect(time).toMatch(/:(null|"\d{4}-\d\d-\d\dT[\d:.]+Z")$/);
+      for (const raw of ['announcement_delivery', 'chat_read', 'verified_at', 'owner_user_id', '"user_id"', 'muted_by'])
+        expect(text).not.toContain(raw);
+      expect(text).not.toContain('warden@portal.example');
+      expect(text).not.toContain(dee.userId);
+      for (const item of items) expect(text).not.toMatch(new RegExp(`"id":${item.id}[,}]`));
       expect(data.member_note).toBeUndefined();
-      for (const secret of ['operator only', dee.token.split('.')[0], 'password']) expect(text).not.toContain(secret);
+      for (const secret of ['operator only', dee.token.split('.')[0], PASSWORD]) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/"\w*(password|token|secret|backup)\w*":/i);
       for (const other of [eve.userId, eve.email, eve.username, 'eve whispers']) expect(text).not.toContain(other);
     });
 
