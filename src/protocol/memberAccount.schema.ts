@@ -17,6 +17,7 @@ export const getSignInHistoryInput = none;
 export const getMyDataInput = none;
 export const getAccountDeletionInput = none;
 export const cancelAccountDeletionInput = none;
+export const dismissDeletionNoticeInput = none;
 
 /** The password, and a six-digit code when two-factor is on (or a backup code). */
 export const requestAccountDeletionInput = z.object({

@@ -7,7 +7,7 @@ import type { Answer } from './wire';
 
 /** How many sign-ins /account lists, newest first. */
 export const SIGN_IN_HISTORY_LENGTH = 30;
-/** Days between a confirmed deletion request and the erasure; signing in meanwhile offers to cancel. */
+/** Days between a confirmed deletion request and the erasure; signing in meanwhile cancels it (decision 0221). */
 export const DELETION_GRACE_DAYS = 7;
 /** Days an erased member's username stays taken before anyone may register it. */
 export const USERNAME_COOLING_DAYS = 30;
@@ -53,9 +53,13 @@ export interface MyDataAnswer extends Answer {
 }
 
 export interface AccountDeletionAnswer extends Answer {
-  /** 'none', 'requested' (link mailed, not yet confirmed) or 'scheduled' (grace period). */
-  sState: 'none' | 'requested' | 'scheduled';
-  /** When the erasure runs (scheduled), else 0. */
+  /**
+   * 'none', 'requested' (link mailed, not yet confirmed), 'scheduled' (grace period), or
+   * 'cancelledAtSignIn': a sign-in during the grace period cancelled it, and the member has not
+   * yet closed the notice saying so (dismissDeletionNotice).
+   */
+  sState: 'none' | 'requested' | 'scheduled' | 'cancelledAtSignIn';
+  /** When the erasure runs (scheduled) or would have run (cancelledAtSignIn), else 0. */
   iEraseAt: number;
   /** Two-factor is on: a deletion request needs a code too. */
   bTwoFactor: boolean;

@@ -272,6 +272,63 @@ describe.each(DIALECTS)(
       expect((await t.call('cancelAccountDeletion', {}, fay.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
     });
 
+    it('cancels a scheduled deletion when the member signs in during the grace period, and says so once', async () => {
+      const ivy = await member('ivy');
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, ivy.token)).iErrorCode).toBe(
+        ErrorCode.OK,
+      );
+      // A second sign-in before the link is confirmed cancels nothing: the grace period has not begun.
+      const before = await signIn(ivy.email);
+      expect(await t.call('getAccountDeletion', {}, before.token)).toMatchObject({ sState: 'requested' });
+      const mail = (await outbox(t, ivy.email))
+        .filter((m) => m.subject === 'Confirm the deletion of your account')
+        .at(-1);
+      expect(mail?.text).toContain('Signing in before then cancels the deletion.');
+      const token = new URL(String(mail?.links.find((l) => l.includes('mode=confirmDeletion')))).searchParams.get(
+        'token',
+      );
+      const confirmed = await t.call('confirmAccountDeletion', { sToken: String(token) });
+      expect(confirmed).toMatchObject({ iErrorCode: ErrorCode.OK, sState: 'scheduled' });
+      clock.advance(3 * DAY);
+      // A wrong password is no sign-in: the deletion stands.
+      expect((await signIn(ivy.email, 'not the password')).status).toBe(401);
+      const scheduled = await t.deps.db
+        .selectFrom('account_deletion')
+        .select('state')
+        .where('user_id', '=', ivy.userId)
+        .executeTakeFirstOrThrow();
+      expect(scheduled.state).toBe('scheduled');
+
+      const back = await signIn(ivy.email, PASSWORD, SAFARI, '198.51.100.20');
+      expect(back.status).toBe(200);
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        sState: 'cancelledAtSignIn',
+        iEraseAt: Number(confirmed.iEraseAt),
+      });
+      const audit = await t.deps.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('member_id', '=', ivy.userId)
+        .where('action', 'like', 'identity.deletion.%')
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual([
+        'identity.deletion.requested',
+        'identity.deletion.confirmed',
+        'identity.deletion.cancelledBySignIn',
+      ]);
+      // The notice shows until the member closes it, once, from any device.
+      expect(await t.call('dismissDeletionNotice', {}, back.token)).toEqual({ iErrorCode: ErrorCode.OK });
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'none', iEraseAt: 0 });
+      expect((await t.call('dismissDeletionNotice', {}, back.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call('dismissDeletionNotice', {})).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      // The grace period's end erases nothing.
+      clock.advance(8 * DAY);
+      expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
+      expect((await signIn(ivy.email)).status).toBe(200);
+    });
+
     it('deletes an account after the grace period exactly once, resuming after a crash, with the ledger whole', async () => {
       const gus = await member('gus');
       const hal = await member('hal');
@@ -289,7 +346,7 @@ describe.each(DIALECTS)(
         return new URL(String(link)).searchParams.get('token') ?? '';
       };
 
-      // Request, confirm, sign in during the grace period and cancel.
+      // Request, confirm, and sign in during the grace period: that cancels it (decision 0221).
       expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, gus.token)).iErrorCode).toBe(
         ErrorCode.OK,
       );
@@ -302,8 +359,8 @@ describe.each(DIALECTS)(
       expect((await t.call('getMySessions', {}, gus.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
       const back = await signIn(gus.email);
       expect(back.status).toBe(200);
-      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'scheduled' });
-      expect((await t.call('cancelAccountDeletion', {}, back.token)).iErrorCode).toBe(ErrorCode.OK);
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'cancelledAtSignIn' });
+      expect((await t.call('dismissDeletionNotice', {}, back.token)).iErrorCode).toBe(ErrorCode.OK);
       clock.advance(8 * DAY);
       expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
 

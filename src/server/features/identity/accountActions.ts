@@ -8,6 +8,7 @@ import type {
 import {
   cancelAccountDeletionInput,
   confirmAccountDeletionInput,
+  dismissDeletionNoticeInput,
   endMyOtherSessionsInput,
   endMySessionInput,
   getAccountDeletionInput,
@@ -17,7 +18,7 @@ import {
 } from '../../../protocol/memberAccount.schema';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
-import { cancelDeletion, confirmDeletion, deletionOf, requestDeletion } from './deletion';
+import { cancelDeletion, confirmDeletion, deletionOf, dismissDeletionNotice, requestDeletion } from './deletion';
 import { overLimit } from './limits';
 import { endMySession, listMySessions } from './memberSessions';
 import { endSessionsOf } from './sessionsEnded';
@@ -27,7 +28,7 @@ import type { IdentityTables } from './tables';
 const defineAction = actionDefiner<IdentityTables>();
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 
-/** A member's own sessions, sign-in history and account deletion on /account (issue 30). */
+/** A member's own sessions, sign-in history and account deletion on /account (issue 30; issue 42). */
 export const accountActions: ActionDef[] = [
   defineAction({
     service: 'portal',
@@ -78,7 +79,7 @@ export const accountActions: ActionDef[] = [
     auth: 'member',
     async handler(_input, { deps, user }): Promise<AccountDeletionAnswer> {
       const row = await deletionOf(deps.db, user.id);
-      const sState = row?.state === 'requested' || row?.state === 'scheduled' ? row.state : 'none';
+      const sState = deletionState(row?.state);
       const account = await deps.db
         .selectFrom('user')
         .select('twoFactorEnabled')
@@ -87,7 +88,7 @@ export const accountActions: ActionDef[] = [
       return {
         iErrorCode: ErrorCode.OK,
         sState,
-        iEraseAt: sState === 'scheduled' ? Number(row?.erase_at ?? 0) : 0,
+        iEraseAt: sState === 'scheduled' || sState === 'cancelledAtSignIn' ? Number(row?.erase_at ?? 0) : 0,
         bTwoFactor: Boolean(account?.twoFactorEnabled),
       };
     },
@@ -129,4 +130,19 @@ export const accountActions: ActionDef[] = [
         : fail(ErrorCode.NOT_FOUND);
     },
   }),
+  defineAction({
+    service: 'portal',
+    name: 'dismissDeletionNotice',
+    input: dismissDeletionNoticeInput,
+    auth: 'member',
+    async handler(_input, { deps, user }): Promise<Answer> {
+      return (await dismissDeletionNotice(deps.db, user.id)) ? { iErrorCode: ErrorCode.OK } : fail(ErrorCode.NOT_FOUND);
+    },
+  }),
 ];
+
+/** The member's view of their deletion row: erasing and erased never reach a signed-in member. */
+function deletionState(state: string | undefined): AccountDeletionAnswer['sState'] {
+  if (state === 'requested' || state === 'scheduled') return state;
+  return state === 'signin_cancelled' ? 'cancelledAtSignIn' : 'none';
+}

@@ -4,6 +4,7 @@ import { SIGN_IN_HISTORY_LENGTH, type SignInView } from '../../../protocol/membe
 import type { Deps } from '../../deps';
 import { addRouteHook } from '../../http/routeHook';
 import { renderActionMail } from '../../mail/layout';
+import { cancelDeletionAtSignIn } from './deletion';
 import { bearerToken } from './session';
 import type { IdentityDb, IdentityTables } from './tables';
 
@@ -110,7 +111,8 @@ export async function listSignIns(db: IdentityDb, userId: string): Promise<SignI
 
 const AUTH_PREFIX = '/api/auth';
 /** Routes whose 200 with a session token is a sign-in (the password, a second factor, a passkey). */
-const isSignInPath = (path: string) => path.startsWith('/sign-in/') || path.startsWith('/two-factor/verify-');
+const isSignInPath = (path: string) =>
+  path.startsWith('/sign-in/') || path.startsWith('/two-factor/verify-') || path === '/passkey/verify-authentication';
 
 /**
  * Watches Better Auth's route (registered before it): a sign-in that issued a session is a
@@ -144,6 +146,8 @@ export function registerSignInRecorder(app: FastifyInstance, deps: Deps<Identity
         if (!session) return;
         await deps.db.updateTable('session').set({ ipAddress: req.ip }).where('id', '=', session.id).execute();
         await recordSignIn(deps, { userId: session.userId, ok: true, ip: req.ip, userAgent, now });
+        // Back during the grace period: the deletion is off (decision 0221); the web says so on arrival.
+        if (!signUp) await cancelDeletionAtSignIn(deps.db, session.userId, now);
         return;
       }
       if (path !== '/sign-in/email' || reply.statusCode < 400 || reply.statusCode === 429) return;
