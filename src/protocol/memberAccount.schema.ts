@@ -13,6 +13,13 @@ export const endMySessionInput = z.object({
     .regex(/^[0-9a-f]{32}$/, 'Unknown session.'),
 });
 export const endMyOtherSessionsInput = none;
+/** Every session of one of the member's devices (but this tab's), by the opaque id getMySessions lists. */
+export const endMyDeviceInput = z.object({
+  sDeviceID: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, 'Unknown device.'),
+});
 export const getSignInHistoryInput = none;
 export const getMyDataInput = none;
 export const getAccountDeletionInput = none;

@@ -28,14 +28,44 @@ export interface MemberSessionView {
 
 export interface MySessionsAnswer extends Answer {
   aSessions: MemberSessionView[];
+  /** The same sessions grouped by device (issue 42; decision 0220), this device first. */
+  aDevices: MemberDeviceView[];
+}
+
+/**
+ * One device of the member: its sessions (every tab signs in on its own, docs/product.md) with
+ * the same browser, address and trusted-device mark, shown as one row.
+ */
+export interface MemberDeviceView {
+  /** Opaque: a hash of what groups the sessions, never a session's id or token. */
+  sDeviceID: string;
+  /** "Chrome on Linux" (protocol/device.ts). */
+  sDevice: string;
+  sIP: string;
+  /** Its sessions were opened on a device trusted for 30 days (no code asked). */
+  bTrusted: boolean;
+  /** Sessions (tabs, sign-ins) open on it. */
+  iSessions: number;
+  /** The device's first and last sign-in the portal remembers (its sessions and sign-in history). */
+  iFirstSignInAt: number;
+  iLastSignInAt: number;
+  iLastActiveAt: number;
+  /** This tab's session is one of them. */
+  bThisDevice: boolean;
 }
 
 export interface EndSessionsAnswer extends Answer {
   iEnded: number;
 }
 
+/** One sign-in, or several alike in a row (same outcome, device and address), newest first. */
 export interface SignInView {
+  /** The newest of them. */
   iAt: number;
+  /** The oldest of them (= iAt for one). */
+  iFirstAt: number;
+  /** How many alike in a row (issue 42: every tab signs in on its own). */
+  iCount: number;
   bSuccess: boolean;
   sDevice: string;
   sIP: string;

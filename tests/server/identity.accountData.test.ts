@@ -126,6 +126,49 @@ describe.each(DIALECTS)(
       expect((await t.call('getMySessions', {})).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
     });
 
+    it('groups a device’s sessions (every tab signs in) into one row, and signs the device out', async () => {
+      const kai = await member('kai');
+      const tabs = [await signIn(kai.email), await signIn(kai.email), await signIn(kai.email)];
+      const phone = await signIn(kai.email, PASSWORD, SAFARI, '198.51.100.4');
+      const listed = await t.call('getMySessions', {}, tabs[0]?.token);
+      const devices = listed.aDevices as Array<Record<string, unknown>>;
+      // This browser's three tabs, the phone, and the sign-up's client.
+      expect(devices.map((d) => [d.sDevice, d.sIP, d.iSessions, d.bThisDevice, d.bTrusted])).toEqual([
+        ['Firefox on Windows', '203.0.113.7', 3, true, false],
+        ['Safari on iPhone', '198.51.100.4', 1, false, false],
+        ['Other browser on another system', expect.any(String), 1, false, false],
+      ]);
+      expect(devices[0]?.iFirstSignInAt).toBeLessThanOrEqual(Number(devices[0]?.iLastSignInAt));
+      expect(devices[0]?.sDeviceID).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(devices)).not.toContain(String(tabs[1]?.token.split('.')[0]));
+
+      // Bad and unknown ids, another member's device: refused with documented codes.
+      expect((await t.call('endMyDevice', { sDeviceID: 'x' }, tabs[0]?.token)).iErrorCode).toBe(ErrorCode.BAD_INPUT);
+      expect((await t.call('endMyDevice', { sDeviceID: 'b'.repeat(32) }, tabs[0]?.token)).iErrorCode).toBe(
+        ErrorCode.NOT_FOUND,
+      );
+      const lee = await member('lee');
+      const phoneId = String(devices[1]?.sDeviceID);
+      expect((await t.call('endMyDevice', { sDeviceID: phoneId }, lee.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
+
+      // "Sign out this device" on the phone; on this browser, its other tabs (this one stays).
+      expect(await t.call('endMyDevice', { sDeviceID: phoneId }, tabs[0]?.token)).toEqual({
+        iErrorCode: ErrorCode.OK,
+        iEnded: 1,
+      });
+      expect((await t.call('getMySessions', {}, phone.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      expect(await t.call('endMyDevice', { sDeviceID: String(devices[0]?.sDeviceID) }, tabs[0]?.token)).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        iEnded: 2,
+      });
+      expect((await t.call('getMySessions', {}, tabs[2]?.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      const after = (await t.call('getMySessions', {}, tabs[0]?.token)).aDevices as Array<Record<string, unknown>>;
+      expect(after.map((d) => [d.sDevice, d.iSessions])).toEqual([
+        ['Firefox on Windows', 1],
+        ['Other browser on another system', 1],
+      ]);
+    });
+
     it('keeps the last sign-ins, failures too, and mails a new device once', async () => {
       const cy = await member('cy');
       const first = await signIn(cy.email);
@@ -137,15 +180,16 @@ describe.each(DIALECTS)(
       const history = (await t.call('getSignInHistory', {}, first.token)).aSignIns as Array<Record<string, unknown>>;
       // Sign-up, two password sign-ins from Firefox, a failure, two from Safari: newest first.
       // (The sign-up came from a client without a browser's user agent, so Firefox was new too.)
-      expect(history.map((h) => [h.bSuccess, h.sDevice, h.bNewDevice])).toEqual([
-        [true, 'Safari on iPhone', false],
-        [true, 'Safari on iPhone', true],
-        [true, 'Firefox on Windows', false],
-        [false, 'Firefox on Windows', false],
-        [true, 'Firefox on Windows', true],
-        [true, 'Other browser on another system', false],
+      // Alike sign-ins in a row are one entry with their count (issue 42).
+      expect(history.map((h) => [h.bSuccess, h.sDevice, h.bNewDevice, h.iCount])).toEqual([
+        [true, 'Safari on iPhone', true, 2],
+        [true, 'Firefox on Windows', false, 1],
+        [false, 'Firefox on Windows', false, 1],
+        [true, 'Firefox on Windows', true, 1],
+        [true, 'Other browser on another system', false, 1],
       ]);
-      expect(history[1]).toMatchObject({ sIP: '198.51.100.9' });
+      expect(history[0]).toMatchObject({ sIP: '198.51.100.9' });
+      expect(Number(history[0]?.iFirstAt)).toBeLessThanOrEqual(Number(history[0]?.iAt));
       const alerts = (await outbox(t, cy.email)).slice(mailsBefore);
       expect(alerts.map((m) => m.subject)).toEqual(['New sign-in to your portal account']);
       expect(alerts[0]?.text).toContain('Safari on iPhone');

@@ -9,6 +9,7 @@ import {
   cancelAccountDeletionInput,
   confirmAccountDeletionInput,
   dismissDeletionNoticeInput,
+  endMyDeviceInput,
   endMyOtherSessionsInput,
   endMySessionInput,
   getAccountDeletionInput,
@@ -20,6 +21,7 @@ import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
 import { cancelDeletion, confirmDeletion, deletionOf, dismissDeletionNotice, requestDeletion } from './deletion';
 import { overLimit } from './limits';
+import { endMyDevice, listMyDevices } from './memberDevices';
 import { endMySession, listMySessions } from './memberSessions';
 import { endSessionsOf } from './sessionsEnded';
 import { listSignIns } from './signInHistory';
@@ -36,10 +38,12 @@ export const accountActions: ActionDef[] = [
     input: getMySessionsInput,
     auth: 'member',
     async handler(_input, { deps, user }): Promise<MySessionsAnswer> {
-      return {
-        iErrorCode: ErrorCode.OK,
-        aSessions: await listMySessions(deps.db, user.id, user.sessionId, deps.clock.now()),
-      };
+      const now = deps.clock.now();
+      const [aSessions, aDevices] = await Promise.all([
+        listMySessions(deps.db, user.id, user.sessionId, now),
+        listMyDevices(deps.db, user.id, user.sessionId, now),
+      ]);
+      return { iErrorCode: ErrorCode.OK, aSessions, aDevices };
     },
   }),
   defineAction({
@@ -51,6 +55,17 @@ export const accountActions: ActionDef[] = [
       if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
       const ended = await endMySession(deps, user.id, sSessionID);
       return ended ? { iErrorCode: ErrorCode.OK, iEnded: 1 } : fail(ErrorCode.NOT_FOUND);
+    },
+  }),
+  defineAction({
+    service: 'portal',
+    name: 'endMyDevice',
+    input: endMyDeviceInput,
+    auth: 'member',
+    async handler({ sDeviceID }, { deps, user }): Promise<EndSessionsAnswer | Answer> {
+      if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
+      const ended = await endMyDevice(deps, user, sDeviceID, deps.clock.now());
+      return ended === null ? fail(ErrorCode.NOT_FOUND) : { iErrorCode: ErrorCode.OK, iEnded: ended };
     },
   }),
   defineAction({
