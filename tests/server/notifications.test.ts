@@ -4,6 +4,7 @@ import type { NotificationsPage } from '../../src/protocol/notifications';
 import { runAdmin } from '../../src/server/cli/commands';
 import { setGameVar } from '../../src/server/features/gamevars/index';
 import { notify } from '../../src/server/features/notifications/index';
+import { notificationsMigrations } from '../../src/server/features/notifications/migrations';
 import { formBody } from '../../src/web/api/request';
 import { testClock } from '../support/app';
 import { ChatClient, type ChatMember, type ChatNode, type Cluster, chatCluster, chatMember } from '../support/chat';
@@ -124,6 +125,18 @@ describe.each(DIALECTS)('the notification centre on %s', (dialect) => {
     expect(await node.call('markNotificationsRead', { bAll: 'no' }, fay.token)).toMatchObject({
       iErrorCode: ErrorCode.BAD_INPUT,
     });
+  });
+
+  it('points the Prize entries of raffle wins written before issue 42 at their raffle viewer', async () => {
+    const gil = await chatMember(node, 'gil');
+    const prize = (key: string) =>
+      ({ kind: 'prize', key, title: 'You won 5 points!', body: 'b', link: '/home' }) as const;
+    await notify(node.deps.db, [gil.userId], prize('prize:raffle:41:prize:3'), clock.now());
+    await notify(node.deps.db, [gil.userId], prize('prize:grant:gift-1'), clock.now());
+    const migrate = notificationsMigrations['notifications/002_raffle_prize_links']?.(dialect);
+    await migrate?.up(node.deps.db as never);
+    const links = (await list(gil.token)).aNotifications.map((n) => n.sLink);
+    expect(links.sort()).toEqual(['/home', '/raffleviewer?iRaffleID=41']);
   });
 
   it("never shows or marks another member's entries", async () => {
