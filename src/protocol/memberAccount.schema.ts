@@ -13,10 +13,18 @@ export const endMySessionInput = z.object({
     .regex(/^[0-9a-f]{32}$/, 'Unknown session.'),
 });
 export const endMyOtherSessionsInput = none;
+/** Every session of one of the member's devices (but this tab's), by the opaque id getMySessions lists. */
+export const endMyDeviceInput = z.object({
+  sDeviceID: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, 'Unknown device.'),
+});
 export const getSignInHistoryInput = none;
 export const getMyDataInput = none;
 export const getAccountDeletionInput = none;
 export const cancelAccountDeletionInput = none;
+export const dismissDeletionNoticeInput = none;
 
 /** The password, and a six-digit code when two-factor is on (or a backup code). */
 export const requestAccountDeletionInput = z.object({

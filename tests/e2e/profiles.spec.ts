@@ -111,6 +111,8 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
     'content',
     `${alice.userName} · Cthulhu Portal`,
   );
+  // One description, the profile's (issue 42: the generic one came first).
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(alice.userName));
   await expect(visitor.getByRole('link', { name: 'Join the club' }).first()).toBeVisible();
   await snap(visitor, 'profiles-page-1280');
   await expectAccessible(visitor);

@@ -126,6 +126,49 @@ describe.each(DIALECTS)(
       expect((await t.call('getMySessions', {})).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
     });
 
+    it('groups a device’s sessions (every tab signs in) into one row, and signs the device out', async () => {
+      const kai = await member('kai');
+      const tabs = [await signIn(kai.email), await signIn(kai.email), await signIn(kai.email)];
+      const phone = await signIn(kai.email, PASSWORD, SAFARI, '198.51.100.4');
+      const listed = await t.call('getMySessions', {}, tabs[0]?.token);
+      const devices = listed.aDevices as Array<Record<string, unknown>>;
+      // This browser's three tabs, the phone, and the sign-up's client.
+      expect(devices.map((d) => [d.sDevice, d.sIP, d.iSessions, d.bThisDevice, d.bTrusted])).toEqual([
+        ['Firefox on Windows', '203.0.113.7', 3, true, false],
+        ['Safari on iPhone', '198.51.100.4', 1, false, false],
+        ['Other browser on another system', expect.any(String), 1, false, false],
+      ]);
+      expect(devices[0]?.iFirstSignInAt).toBeLessThanOrEqual(Number(devices[0]?.iLastSignInAt));
+      expect(devices[0]?.sDeviceID).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(devices)).not.toContain(String(tabs[1]?.token.split('.')[0]));
+
+      // Bad and unknown ids, another member's device: refused with documented codes.
+      expect((await t.call('endMyDevice', { sDeviceID: 'x' }, tabs[0]?.token)).iErrorCode).toBe(ErrorCode.BAD_INPUT);
+      expect((await t.call('endMyDevice', { sDeviceID: 'b'.repeat(32) }, tabs[0]?.token)).iErrorCode).toBe(
+        ErrorCode.NOT_FOUND,
+      );
+      const lee = await member('lee');
+      const phoneId = String(devices[1]?.sDeviceID);
+      expect((await t.call('endMyDevice', { sDeviceID: phoneId }, lee.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
+
+      // "Sign out this device" on the phone; on this browser, its other tabs (this one stays).
+      expect(await t.call('endMyDevice', { sDeviceID: phoneId }, tabs[0]?.token)).toEqual({
+        iErrorCode: ErrorCode.OK,
+        iEnded: 1,
+      });
+      expect((await t.call('getMySessions', {}, phone.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      expect(await t.call('endMyDevice', { sDeviceID: String(devices[0]?.sDeviceID) }, tabs[0]?.token)).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        iEnded: 2,
+      });
+      expect((await t.call('getMySessions', {}, tabs[2]?.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      const after = (await t.call('getMySessions', {}, tabs[0]?.token)).aDevices as Array<Record<string, unknown>>;
+      expect(after.map((d) => [d.sDevice, d.iSessions])).toEqual([
+        ['Firefox on Windows', 1],
+        ['Other browser on another system', 1],
+      ]);
+    });
+
     it('keeps the last sign-ins, failures too, and mails a new device once', async () => {
       const cy = await member('cy');
       const first = await signIn(cy.email);
@@ -137,15 +180,16 @@ describe.each(DIALECTS)(
       const history = (await t.call('getSignInHistory', {}, first.token)).aSignIns as Array<Record<string, unknown>>;
       // Sign-up, two password sign-ins from Firefox, a failure, two from Safari: newest first.
       // (The sign-up came from a client without a browser's user agent, so Firefox was new too.)
-      expect(history.map((h) => [h.bSuccess, h.sDevice, h.bNewDevice])).toEqual([
-        [true, 'Safari on iPhone', false],
-        [true, 'Safari on iPhone', true],
-        [true, 'Firefox on Windows', false],
-        [false, 'Firefox on Windows', false],
-        [true, 'Firefox on Windows', true],
-        [true, 'Other browser on another system', false],
+      // Alike sign-ins in a row are one entry with their count (issue 42).
+      expect(history.map((h) => [h.bSuccess, h.sDevice, h.bNewDevice, h.iCount])).toEqual([
+        [true, 'Safari on iPhone', true, 2],
+        [true, 'Firefox on Windows', false, 1],
+        [false, 'Firefox on Windows', false, 1],
+        [true, 'Firefox on Windows', true, 1],
+        [true, 'Other browser on another system', false, 1],
       ]);
-      expect(history[1]).toMatchObject({ sIP: '198.51.100.9' });
+      expect(history[0]).toMatchObject({ sIP: '198.51.100.9' });
+      expect(Number(history[0]?.iFirstAt)).toBeLessThanOrEqual(Number(history[0]?.iAt));
       const alerts = (await outbox(t, cy.email)).slice(mailsBefore);
       expect(alerts.map((m) => m.subject)).toEqual(['New sign-in to your portal account']);
       expect(alerts[0]?.text).toContain('Safari on iPhone');
@@ -161,17 +205,81 @@ describe.each(DIALECTS)(
         .insertInto('member_note')
         .values({ user_id: dee.userId, body: 'operator only', actor: 'cli:x', created_at: 1 })
         .execute();
+      // An operator's mute (issue 35 item 7: the export never names the operator).
+      await t.deps.db
+        .insertInto('chat_mute')
+        .values({
+          user_id: dee.userId,
+          until: clock.now() + DAY,
+          reason: 'Cool off',
+          muted_by: 'console:warden@portal.example',
+          created_at: clock.now(),
+          updated_at: clock.now(),
+        })
+        .execute();
       const answer = await t.call('getMyData', {}, dee.token);
       expect(answer.iErrorCode).toBe(ErrorCode.OK);
-      const data = answer.pData as Record<string, Array<Record<string, unknown>>>;
+      const data = answer.pData as Record<string, Record<string, unknown>> & { about: { readme: string[] } };
       const text = JSON.stringify(data);
-      expect(data.user?.[0]?.email).toBe(dee.email);
-      expect(data.item?.length).toBeGreaterThan(0);
-      expect(data.ledger?.length).toBeGreaterThan(0);
-      expect(data.chat_message?.map((m) => m.body)).toEqual(['dee says hello']);
-      expect(data.referrals).toEqual([]);
+      // Issue 42: sections a person reads, in this order, with a README inside the file.
+      expect(Object.keys(data)).toEqual([
+        'about',
+        'account',
+        'collectibles',
+        'pointsAndTickets',
+        'raffles',
+        'purchases',
+        'chatMessages',
+        'chatStanding',
+        'signIns',
+        'games',
+        'notifications',
+        'otherRecords',
+      ]);
+      expect(data.about.readme.join(' ')).toContain('ISO 8601');
+      expect(data.account).toMatchObject({
+        email: dee.email,
+        username: dee.username,
+        emailVerified: false,
+        friendsYouInvited: [],
+        joinedAt: new Date(clock.now()).toISOString(),
+      });
+      const items = await t.deps.db
+        .selectFrom('item')
+        .select(['id', 'public_id'])
+        .where('owner_user_id', '=', dee.userId)
+        .execute();
+      const collectibles = data.collectibles as unknown as Array<Record<string, unknown>>;
+      expect(collectibles.map((c) => c.id).sort()).toEqual(items.map((i) => i.public_id).sort());
+      expect(collectibles[0]).not.toHaveProperty('owner_user_id');
+      expect(data.pointsAndTickets?.history).toEqual(
+        expect.arrayContaining([
+          { at: new Date(clock.now()).toISOString(), what: 'tickets', amount: 1, why: 'registration raffle tickets' },
+        ]),
+      );
+      expect(data.chatMessages).toEqual([
+        expect.objectContaining({ text: 'dee says hello', at: new Date(clock.now()).toISOString() }),
+      ]);
+      expect(data.chatStanding?.mutes).toEqual([
+        {
+          reason: 'Cool off',
+          from: new Date(clock.now()).toISOString(),
+          until: new Date(clock.now() + DAY).toISOString(),
+        },
+      ]);
+      expect(data.signIns?.history).toEqual([expect.objectContaining({ result: 'signed in' })]);
+      // Every time is ISO; no epoch-ms instant, table name, internal number or operator is left.
+      const times = text.match(/"(?:at|\w+At|from|until)":("[^"]*"|\d+|null)/g) ?? [];
+      expect(times.length).toBeGreaterThan(5);
+      for (const time of times) expect(time).toMatch(/:(null|"\d{4}-\d\d-\d\dT[\d:.]+Z")$/);
+      for (const raw of ['announcement_delivery', 'chat_read', 'verified_at', 'owner_user_id', '"user_id"', 'muted_by'])
+        expect(text).not.toContain(raw);
+      expect(text).not.toContain('warden@portal.example');
+      expect(text).not.toContain(dee.userId);
+      for (const item of items) expect(text).not.toMatch(new RegExp(`"id":${item.id}[,}]`));
       expect(data.member_note).toBeUndefined();
-      for (const secret of ['operator only', dee.token.split('.')[0], 'password']) expect(text).not.toContain(secret);
+      for (const secret of ['operator only', dee.token.split('.')[0], PASSWORD]) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/"\w*(password|token|secret|backup)\w*":/i);
       for (const other of [eve.userId, eve.email, eve.username, 'eve whispers']) expect(text).not.toContain(other);
     });
 
@@ -208,6 +316,63 @@ describe.each(DIALECTS)(
       expect((await t.call('cancelAccountDeletion', {}, fay.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
     });
 
+    it('cancels a scheduled deletion when the member signs in during the grace period, and says so once', async () => {
+      const ivy = await member('ivy');
+      expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, ivy.token)).iErrorCode).toBe(
+        ErrorCode.OK,
+      );
+      // A second sign-in before the link is confirmed cancels nothing: the grace period has not begun.
+      const before = await signIn(ivy.email);
+      expect(await t.call('getAccountDeletion', {}, before.token)).toMatchObject({ sState: 'requested' });
+      const mail = (await outbox(t, ivy.email))
+        .filter((m) => m.subject === 'Confirm the deletion of your account')
+        .at(-1);
+      expect(mail?.text).toContain('Signing in before then cancels the deletion.');
+      const token = new URL(String(mail?.links.find((l) => l.includes('mode=confirmDeletion')))).searchParams.get(
+        'token',
+      );
+      const confirmed = await t.call('confirmAccountDeletion', { sToken: String(token) });
+      expect(confirmed).toMatchObject({ iErrorCode: ErrorCode.OK, sState: 'scheduled' });
+      clock.advance(3 * DAY);
+      // A wrong password is no sign-in: the deletion stands.
+      expect((await signIn(ivy.email, 'not the password')).status).toBe(401);
+      const scheduled = await t.deps.db
+        .selectFrom('account_deletion')
+        .select('state')
+        .where('user_id', '=', ivy.userId)
+        .executeTakeFirstOrThrow();
+      expect(scheduled.state).toBe('scheduled');
+
+      const back = await signIn(ivy.email, PASSWORD, SAFARI, '198.51.100.20');
+      expect(back.status).toBe(200);
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({
+        iErrorCode: ErrorCode.OK,
+        sState: 'cancelledAtSignIn',
+        iEraseAt: Number(confirmed.iEraseAt),
+      });
+      const audit = await t.deps.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('member_id', '=', ivy.userId)
+        .where('action', 'like', 'identity.deletion.%')
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual([
+        'identity.deletion.requested',
+        'identity.deletion.confirmed',
+        'identity.deletion.cancelledBySignIn',
+      ]);
+      // The notice shows until the member closes it, once, from any device.
+      expect(await t.call('dismissDeletionNotice', {}, back.token)).toEqual({ iErrorCode: ErrorCode.OK });
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'none', iEraseAt: 0 });
+      expect((await t.call('dismissDeletionNotice', {}, back.token)).iErrorCode).toBe(ErrorCode.NOT_FOUND);
+      expect((await t.call('dismissDeletionNotice', {})).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
+      // The grace period's end erases nothing.
+      clock.advance(8 * DAY);
+      expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
+      expect((await signIn(ivy.email)).status).toBe(200);
+    });
+
     it('deletes an account after the grace period exactly once, resuming after a crash, with the ledger whole', async () => {
       const gus = await member('gus');
       const hal = await member('hal');
@@ -225,7 +390,7 @@ describe.each(DIALECTS)(
         return new URL(String(link)).searchParams.get('token') ?? '';
       };
 
-      // Request, confirm, sign in during the grace period and cancel.
+      // Request, confirm, and sign in during the grace period: that cancels it (decision 0221).
       expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, gus.token)).iErrorCode).toBe(
         ErrorCode.OK,
       );
@@ -238,8 +403,8 @@ describe.each(DIALECTS)(
       expect((await t.call('getMySessions', {}, gus.token)).iErrorCode).toBe(ErrorCode.NOT_SIGNED_IN);
       const back = await signIn(gus.email);
       expect(back.status).toBe(200);
-      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'scheduled' });
-      expect((await t.call('cancelAccountDeletion', {}, back.token)).iErrorCode).toBe(ErrorCode.OK);
+      expect(await t.call('getAccountDeletion', {}, back.token)).toMatchObject({ sState: 'cancelledAtSignIn' });
+      expect((await t.call('dismissDeletionNotice', {}, back.token)).iErrorCode).toBe(ErrorCode.OK);
       clock.advance(8 * DAY);
       expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
 

@@ -4,6 +4,8 @@ import type { NotificationsPage } from '../../src/protocol/notifications';
 import { runAdmin } from '../../src/server/cli/commands';
 import { setGameVar } from '../../src/server/features/gamevars/index';
 import { notify } from '../../src/server/features/notifications/index';
+import { notificationsMigrations } from '../../src/server/features/notifications/migrations';
+import { formBody } from '../../src/web/api/request';
 import { testClock } from '../support/app';
 import { ChatClient, type ChatMember, type ChatNode, type Cluster, chatCluster, chatMember } from '../support/chat';
 import { DIALECTS } from '../support/db';
@@ -100,6 +102,41 @@ describe.each(DIALECTS)('the notification centre on %s', (dialect) => {
       iMentions: 0,
     });
     socket.close();
+  });
+
+  it('marks every entry read, an announcement and a mention, when asked as the web asks (bAll=1)', async () => {
+    const fay = await chatMember(node, 'fay');
+    await notify(node.deps.db, [fay.userId], entry('announcement:news'), clock.now());
+    await notify(
+      node.deps.db,
+      [fay.userId],
+      { kind: 'mention', key: 'mention:test:1', title: 'alice mentioned you', body: 'hi', link: '/chat' },
+      clock.now(),
+    );
+    expect(await node.call('getNotificationCounts', {}, fay.token)).toMatchObject({ iUnread: 2, iMentions: 1 });
+    // The web's form encodes booleans as "1" (src/web/api/request.ts formBody).
+    const body = Object.fromEntries(formBody({ bAll: true }));
+    expect(await node.call('markNotificationsRead', body, fay.token)).toEqual({
+      iErrorCode: 0,
+      iUnread: 0,
+      iMentions: 0,
+    });
+    expect((await list(fay.token)).aNotifications.every((n) => n.iReadAt === clock.now())).toBe(true);
+    expect(await node.call('markNotificationsRead', { bAll: 'no' }, fay.token)).toMatchObject({
+      iErrorCode: ErrorCode.BAD_INPUT,
+    });
+  });
+
+  it('points the Prize entries of raffle wins written before issue 42 at their raffle viewer', async () => {
+    const gil = await chatMember(node, 'gil');
+    const prize = (key: string) =>
+      ({ kind: 'prize', key, title: 'You won 5 points!', body: 'b', link: '/home' }) as const;
+    await notify(node.deps.db, [gil.userId], prize('prize:raffle:41:prize:3'), clock.now());
+    await notify(node.deps.db, [gil.userId], prize('prize:grant:gift-1'), clock.now());
+    const migrate = notificationsMigrations['notifications/002_raffle_prize_links']?.(dialect);
+    await migrate?.up(node.deps.db as never);
+    const links = (await list(gil.token)).aNotifications.map((n) => n.sLink);
+    expect(links.sort()).toEqual(['/home', '/raffleviewer?iRaffleID=41']);
   });
 
   it("never shows or marks another member's entries", async () => {
@@ -212,7 +249,9 @@ describe.each(DIALECTS)('the notification centre on %s', (dialect) => {
       expect(results[0]?.sLink).toBe(`/raffleviewer?iRaffleID=${raffleId}`);
       if (winners.has(member.userId)) {
         expect(results[0]?.sTitle).toBe('You won in Notified raffle!');
-        expect(entries.filter((n) => n.sKind === 'prize')).toHaveLength(1);
+        // Issue 42: one entry per win, the one that opens the viewer; the prize's popup tells the rest.
+        expect(entries.some((n) => n.sKind === 'prize')).toBe(false);
+        expect(entries).toHaveLength(1);
       } else {
         expect(results[0]?.sTitle).toBe('Notified raffle was drawn');
         expect(entries.some((n) => n.sKind === 'prize')).toBe(false);

@@ -18,7 +18,10 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><head><title>portal</title></head><body></body>');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><head><meta name="description" content="The generic one." /><title>portal</title></head><body></body>',
+    );
     t = await createTestApp(dialect, { clock, env: { WEB_DIST: webDist } });
   });
   afterAll(async () => t?.close());
@@ -148,6 +151,9 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
     expect(document.body).toContain(
       `<meta property="og:title" content="${carol.userName} · Cthulhu Portal" data-share>`,
     );
+    // One description, the profile's (issue 42: the generic one came first).
+    expect(document.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(document.body).not.toContain('The generic one.');
     // A PNG preview (crawlers do not show SVG), of the avatar or the first showcased Agent.
     expect(document.body).toMatch(
       /<meta property="og:image" content="http:\/\/localhost:3000\/media\/previews\/[^"]+\.png(\?[^"]*)?" data-share>/,

@@ -31,5 +31,13 @@ export function appDocument(webDist: string): () => string {
   };
 }
 
-/** The document with its `<title>` replaced by a share head. */
-export const withShareHead = (html: string, head: string) => html.replace(/<title>[^<]*<\/title>/, head);
+const GENERIC_DESCRIPTION = /\s*<meta name="description" content="[^"]*"\s*\/?>/;
+
+/**
+ * The document with its `<title>` replaced by a share head. A head with its own description drops
+ * the document's generic one, so the page carries one (issue 42: two, the generic first).
+ */
+export function withShareHead(html: string, head: string): string {
+  const own = head.includes('name="description"');
+  return (own ? html.replace(GENERIC_DESCRIPTION, '') : html).replace(/<title>[^<]*<\/title>/, head);
+}

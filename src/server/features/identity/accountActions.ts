@@ -8,6 +8,8 @@ import type {
 import {
   cancelAccountDeletionInput,
   confirmAccountDeletionInput,
+  dismissDeletionNoticeInput,
+  endMyDeviceInput,
   endMyOtherSessionsInput,
   endMySessionInput,
   getAccountDeletionInput,
@@ -17,8 +19,9 @@ import {
 } from '../../../protocol/memberAccount.schema';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
-import { cancelDeletion, confirmDeletion, deletionOf, requestDeletion } from './deletion';
+import { cancelDeletion, confirmDeletion, deletionOf, dismissDeletionNotice, requestDeletion } from './deletion';
 import { overLimit } from './limits';
+import { endMyDevice, listMyDevices } from './memberDevices';
 import { endMySession, listMySessions } from './memberSessions';
 import { endSessionsOf } from './sessionsEnded';
 import { listSignIns } from './signInHistory';
@@ -27,7 +30,7 @@ import type { IdentityTables } from './tables';
 const defineAction = actionDefiner<IdentityTables>();
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 
-/** A member's own sessions, sign-in history and account deletion on /account (issue 30). */
+/** A member's own sessions, sign-in history and account deletion on /account (issue 30; issue 42). */
 export const accountActions: ActionDef[] = [
   defineAction({
     service: 'portal',
@@ -35,10 +38,12 @@ export const accountActions: ActionDef[] = [
     input: getMySessionsInput,
     auth: 'member',
     async handler(_input, { deps, user }): Promise<MySessionsAnswer> {
-      return {
-        iErrorCode: ErrorCode.OK,
-        aSessions: await listMySessions(deps.db, user.id, user.sessionId, deps.clock.now()),
-      };
+      const now = deps.clock.now();
+      const [aSessions, aDevices] = await Promise.all([
+        listMySessions(deps.db, user.id, user.sessionId, now),
+        listMyDevices(deps.db, user.id, user.sessionId, now),
+      ]);
+      return { iErrorCode: ErrorCode.OK, aSessions, aDevices };
     },
   }),
   defineAction({
@@ -50,6 +55,17 @@ export const accountActions: ActionDef[] = [
       if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
       const ended = await endMySession(deps, user.id, sSessionID);
       return ended ? { iErrorCode: ErrorCode.OK, iEnded: 1 } : fail(ErrorCode.NOT_FOUND);
+    },
+  }),
+  defineAction({
+    service: 'portal',
+    name: 'endMyDevice',
+    input: endMyDeviceInput,
+    auth: 'member',
+    async handler({ sDeviceID }, { deps, user }): Promise<EndSessionsAnswer | Answer> {
+      if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
+      const ended = await endMyDevice(deps, user, sDeviceID, deps.clock.now());
+      return ended === null ? fail(ErrorCode.NOT_FOUND) : { iErrorCode: ErrorCode.OK, iEnded: ended };
     },
   }),
   defineAction({
@@ -78,7 +94,7 @@ export const accountActions: ActionDef[] = [
     auth: 'member',
     async handler(_input, { deps, user }): Promise<AccountDeletionAnswer> {
       const row = await deletionOf(deps.db, user.id);
-      const sState = row?.state === 'requested' || row?.state === 'scheduled' ? row.state : 'none';
+      const sState = deletionState(row?.state);
       const account = await deps.db
         .selectFrom('user')
         .select('twoFactorEnabled')
@@ -87,7 +103,7 @@ export const accountActions: ActionDef[] = [
       return {
         iErrorCode: ErrorCode.OK,
         sState,
-        iEraseAt: sState === 'scheduled' ? Number(row?.erase_at ?? 0) : 0,
+        iEraseAt: sState === 'scheduled' || sState === 'cancelledAtSignIn' ? Number(row?.erase_at ?? 0) : 0,
         bTwoFactor: Boolean(account?.twoFactorEnabled),
       };
     },
@@ -129,4 +145,19 @@ export const accountActions: ActionDef[] = [
         : fail(ErrorCode.NOT_FOUND);
     },
   }),
+  defineAction({
+    service: 'portal',
+    name: 'dismissDeletionNotice',
+    input: dismissDeletionNoticeInput,
+    auth: 'member',
+    async handler(_input, { deps, user }): Promise<Answer> {
+      return (await dismissDeletionNotice(deps.db, user.id)) ? { iErrorCode: ErrorCode.OK } : fail(ErrorCode.NOT_FOUND);
+    },
+  }),
 ];
+
+/** The member's view of their deletion row: erasing and erased never reach a signed-in member. */
+function deletionState(state: string | undefined): AccountDeletionAnswer['sState'] {
+  if (state === 'requested' || state === 'scheduled') return state;
+  return state === 'signin_cancelled' ? 'cancelledAtSignIn' : 'none';
+}

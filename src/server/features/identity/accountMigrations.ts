@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from '../../capability';
 import { withId } from '../../db/migrations';
 
-/** A member's own security and data (issue 30): sign-in history and account deletion. */
+/** A member's own security and data (issue 30): sign-in history, account deletion, trusted sessions (issue 42). */
 export const accountMigrations: Record<string, MigrationFactory> = {
   'identity/010_sign_in_history': (dialect) => ({
     async up(db: Kysely<unknown>) {
@@ -43,6 +43,21 @@ export const accountMigrations: Record<string, MigrationFactory> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('account_deletion').execute();
+    },
+  }),
+  /** Sessions opened on a trusted device (decision 0220): /account groups a device's sessions by it too. */
+  'identity/014_trusted_session': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('trusted_session')
+        .addColumn('session_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('trusted_session_user').on('trusted_session').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('trusted_session').execute();
     },
   }),
 };

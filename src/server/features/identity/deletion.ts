@@ -17,7 +17,7 @@ import type { AccountDeletionTable, IdentityDb, IdentityTables } from './tables'
 /**
  * A member deletes their own account (issue 30; decision 0189). The request is confirmed with
  * the password (and a TOTP code when two-factor is on), then with a mailed link; a grace period
- * follows during which signing in offers to cancel; then the erasure job runs every capability's
+ * follows during which signing in cancels it (decision 0221); then the erasure job runs every capability's
  * erase step (capability.ts `eraseMember`), each in its own transaction together with the record
  * that it ran, so a crash resumes where it stopped and no step runs twice. Identity's step comes
  * last: until then the account still names the email the other steps look for.
@@ -116,7 +116,7 @@ export async function requestDeletion(
       heading: 'Delete your portal account?',
       lines: [
         'You asked to delete your portal account. Confirm it with the button below.',
-        `Your account is then deleted after ${DELETION_GRACE_DAYS} days. Until then, signing in lets you cancel.`,
+        `Your account is then deleted after ${DELETION_GRACE_DAYS} days. Signing in before then cancels the deletion.`,
       ],
       buttonLabel: 'Delete my account',
       link: authActionLink(deps.config.publicUrl, 'confirmDeletion', token),
@@ -182,6 +182,45 @@ export async function cancelDeletion(db: IdentityDb, user: { id: string; email: 
     });
     return true;
   });
+}
+
+/**
+ * A sign-in during the grace period cancels the deletion (docs/security.md; decision 0221): the
+ * member came back. Its state says so until the member has seen the notice on arrival
+ * (dismissDeletionNotice). Answers whether a deletion was cancelled.
+ */
+export async function cancelDeletionAtSignIn(db: IdentityDb, userId: string, now: number): Promise<boolean> {
+  const pending = await deletionOf(db, userId);
+  if (pending?.state !== 'scheduled') return false;
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('account_deletion')
+      .set({ state: 'signin_cancelled', token_hash: null })
+      .where('user_id', '=', userId)
+      .where('state', '=', 'scheduled')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    const user = await trx.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+    await writeAudit(trx, {
+      actor: auditMember(user?.email ?? 'unknown'),
+      action: 'identity.deletion.cancelledBySignIn',
+      detail: { userId },
+      at: now,
+      memberId: userId,
+    });
+    return true;
+  });
+}
+
+/** The member saw the notice that signing in cancelled their deletion; false when there was none. */
+export async function dismissDeletionNotice(db: IdentityDb, userId: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('account_deletion')
+    .set({ state: 'cancelled', erase_at: null })
+    .where('user_id', '=', userId)
+    .where('state', '=', 'signin_cancelled')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 // ── The erasure ──────────────────────────────────────────────────────────────────────────────
@@ -315,6 +354,7 @@ export async function eraseIdentity(trx: IdentityDb, member: ErasedMember): Prom
   await trx.deleteFrom('account').where('userId', '=', userId).execute();
   await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
   await trx.deleteFrom('console_session').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('trusted_session').where('user_id', '=', userId).execute();
   await trx.deleteFrom('sign_in_event').where('user_id', '=', userId).execute();
   // Passkeys (@better-auth/passkey's table, when installed).
   const tables = await (trx as AnyDb).introspection.getTables();

@@ -4,6 +4,8 @@ import { SIGN_IN_HISTORY_LENGTH, type SignInView } from '../../../protocol/membe
 import type { Deps } from '../../deps';
 import { addRouteHook } from '../../http/routeHook';
 import { renderActionMail } from '../../mail/layout';
+import { cancelDeletionAtSignIn } from './deletion';
+import { markTrustedSession, openedOnTrustedDevice } from './memberDevices';
 import { bearerToken } from './session';
 import type { IdentityDb, IdentityTables } from './tables';
 
@@ -90,27 +92,50 @@ async function mailNewDevice(
   );
 }
 
-/** The member's last 30 sign-ins, newest first. */
+/**
+ * The member's last 30 sign-ins, newest first; alike ones in a row (same outcome, device and
+ * address, none a new device) are one entry with their count and span (issue 42: every tab signs
+ * in on its own, so a browser with three tabs signed in three times).
+ */
 export async function listSignIns(db: IdentityDb, userId: string): Promise<SignInView[]> {
   const rows = await db
     .selectFrom('sign_in_event')
     .select(['at', 'ok', 'ip', 'device', 'new_device'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
-    .limit(SIGN_IN_HISTORY_LENGTH)
+    .limit(KEPT_PER_MEMBER)
     .execute();
-  return rows.map((r) => ({
-    iAt: Number(r.at),
-    bSuccess: Number(r.ok) === 1,
-    sDevice: r.device,
-    sIP: r.ip ?? '',
-    bNewDevice: Number(r.new_device) === 1,
-  }));
+  const views: SignInView[] = [];
+  for (const r of rows) {
+    const view: SignInView = {
+      iAt: Number(r.at),
+      iFirstAt: Number(r.at),
+      iCount: 1,
+      bSuccess: Number(r.ok) === 1,
+      sDevice: r.device,
+      sIP: r.ip ?? '',
+      bNewDevice: Number(r.new_device) === 1,
+    };
+    const last = views.at(-1);
+    if (last && alike(last, view)) {
+      last.iCount += 1;
+      last.iFirstAt = view.iAt;
+      last.bNewDevice ||= view.bNewDevice;
+      continue;
+    }
+    if (views.length === SIGN_IN_HISTORY_LENGTH) break;
+    views.push(view);
+  }
+  return views;
 }
+
+const alike = (a: SignInView, b: SignInView) =>
+  a.bSuccess === b.bSuccess && a.sDevice === b.sDevice && a.sIP === b.sIP && !a.bNewDevice;
 
 const AUTH_PREFIX = '/api/auth';
 /** Routes whose 200 with a session token is a sign-in (the password, a second factor, a passkey). */
-const isSignInPath = (path: string) => path.startsWith('/sign-in/') || path.startsWith('/two-factor/verify-');
+const isSignInPath = (path: string) =>
+  path.startsWith('/sign-in/') || path.startsWith('/two-factor/verify-') || path === '/passkey/verify-authentication';
 
 /**
  * Watches Better Auth's route (registered before it): a sign-in that issued a session is a
@@ -143,7 +168,11 @@ export function registerSignInRecorder(app: FastifyInstance, deps: Deps<Identity
           .executeTakeFirst();
         if (!session) return;
         await deps.db.updateTable('session').set({ ipAddress: req.ip }).where('id', '=', session.id).execute();
+        if (await openedOnTrustedDevice(deps.db, path, req.body, session.userId))
+          await markTrustedSession(deps.db, session, now);
         await recordSignIn(deps, { userId: session.userId, ok: true, ip: req.ip, userAgent, now });
+        // Back during the grace period: the deletion is off (decision 0221); the web says so on arrival.
+        if (!signUp) await cancelDeletionAtSignIn(deps.db, session.userId, now);
         return;
       }
       if (path !== '/sign-in/email' || reply.statusCode < 400 || reply.statusCode === 429) return;

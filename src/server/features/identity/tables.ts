@@ -84,6 +84,13 @@ export interface AuthSessionTable {
  * Console sessions (issue 27): a Better Auth session whose operator passed the second factor in it.
  * Made by the verify-totp / verify-backup-code hook (auth.ts), read by the console's gate.
  */
+/** A session opened on a trusted device (the sign-in skipped the code, or trusted the device with it). */
+export interface TrustedSessionTable {
+  session_id: string;
+  user_id: string;
+  created_at: number;
+}
+
 export interface ConsoleSessionTable {
   session_id: string;
   user_id: string;
@@ -140,7 +147,11 @@ export interface SignInEventTable {
  */
 export interface AccountDeletionTable {
   user_id: string;
-  state: 'requested' | 'scheduled' | 'erasing' | 'erased' | 'cancelled';
+  /**
+   * 'signin_cancelled': a sign-in during the grace period cancelled it and the member has not
+   * seen the notice yet (decision 0221); 'cancelled' once they have, or when they kept the account.
+   */
+  state: 'requested' | 'scheduled' | 'erasing' | 'erased' | 'cancelled' | 'signin_cancelled';
   token_hash: string | null;
   requested_at: number;
   link_expires_at: number;
@@ -165,6 +176,7 @@ export interface IdentityTables {
   account_deletion: AccountDeletionTable;
   passkey: AuthPasskeyTable;
   console_session: ConsoleSessionTable;
+  trusted_session: TrustedSessionTable;
   twoFactor: AuthTwoFactorTable;
   verification: AuthVerificationTable;
   account: AuthAccountTable;

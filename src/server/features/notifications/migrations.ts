@@ -34,4 +34,29 @@ export const notificationsMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('notification').execute();
     },
   }),
+  /**
+   * Issue 42: a raffle win wrote a Prize entry beside its result, opening /home. New wins write
+   * none; the ones written before open the raffle's viewer, as their text says.
+   */
+  'notifications/002_raffle_prize_links': () => ({
+    async up(db: Kysely<unknown>) {
+      const handle = db as Kysely<{ notification: { id: number; key: string; link: string; kind: string } }>;
+      const rows = await handle
+        .selectFrom('notification')
+        .select(['id', 'key'])
+        .where('kind', '=', 'prize')
+        .where('key', 'like', 'prize:raffle:%:prize:%')
+        .execute();
+      for (const row of rows) {
+        const raffleId = /^prize:raffle:(\d+):prize:/.exec(row.key)?.[1];
+        if (!raffleId) continue;
+        await handle
+          .updateTable('notification')
+          .set({ link: `/raffleviewer?iRaffleID=${raffleId}` })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    },
+    async down() {},
+  }),
 };

@@ -332,6 +332,8 @@ export async function deliverPrizes(
         now: options.now,
         sTitle: `You won ${prize.name}!`,
         sMessage: `Drawn as winner #${winner.pick} of ${raffle.title}. Replay the draw and check it in the raffle viewer.`,
+        // One entry per win (issue 42): the draw's "You won in …" entry, which opens the viewer.
+        entry: 'none',
         ...(prize.kind === 'item' ? { iItemID: grant.itemIds[0] } : {}),
         ...(prize.kind === 'points' ? { iPoints: Number(prize.amount) } : {}),
         ...(prize.kind === 'tickets' ? { iTickets: Number(prize.amount) } : {}),
@@ -472,6 +474,7 @@ export async function refundEntries(db: RaffleDb, raffleId: number, now: number)
           sTitle: 'Raffle cancelled',
           sMessage: `${raffle.title} was cancelled. Your ${tickets} ticket${tickets === 1 ? ' is' : 's are'} back in your hands.`,
           iTickets: tickets,
+          link: '/raffle',
         });
         count++;
       }

@@ -64,10 +64,11 @@ export function notify<K extends NoticeKind>(
  */
 export async function notifyReward(
   db: RewardsDb,
-  notice: { userId: string; key: string; now: number } & RewardNoticePayload,
+  notice: { userId: string; key: string; now: number } & RewardNoticePayload & RewardEntryChoice,
 ): Promise<void> {
-  const { userId, key, now, ...payload } = notice;
+  const { userId, key, now, entry = 'prize', link, ...payload } = notice;
   await notify(db, { userId, kind: 'aRewardNotices', payload, key, now });
+  if (entry === 'none') return;
   // And an entry in the notification centre, which stays readable after the popup.
   await notifyEntry(
     db,
@@ -77,10 +78,21 @@ export async function notifyReward(
       key: `prize:${key}`,
       title: payload.sTitle,
       body: payload.sMessage,
-      link: payload.iItemID !== undefined ? '/inventory' : '/home',
+      link: link ?? (payload.iItemID !== undefined ? '/inventory' : '/home'),
     },
     now,
   );
+}
+
+/** What the notification centre gets beside the popup of notifyReward. */
+export interface RewardEntryChoice {
+  /**
+   * 'prize' (default): a Prize entry. 'none': no entry, because the caller's own entry already
+   * tells it (a raffle win: its result entry says "You won", issue 42).
+   */
+  entry?: 'prize' | 'none';
+  /** Where the entry opens; default the inventory for an item, else /home. */
+  link?: string;
 }
 
 export interface ParsedNotice {

@@ -25,7 +25,7 @@ export const memberAccountKeys = {
 export const sessionsQuery = {
   queryKey: memberAccountKeys.sessions(),
   meta: MEMORY_ONLY,
-  queryFn: async () => ok(await portal<MySessionsAnswer>('getMySessions', {}, { token: token() })).aSessions,
+  queryFn: async () => ok(await portal<MySessionsAnswer>('getMySessions', {}, { token: token() })).aDevices,
 };
 
 export const signInsQuery = {
@@ -40,8 +40,9 @@ export const deletionQuery = {
   queryFn: async () => ok(await portal<AccountDeletionAnswer>('getAccountDeletion', {}, { token: token() })),
 };
 
-export const endMySession = (sSessionID: string) =>
-  portal<EndSessionsAnswer>('endMySession', { sSessionID }, { token: token() });
+export const endMyDevice = (sDeviceID: string) =>
+  portal<EndSessionsAnswer>('endMyDevice', { sDeviceID }, { token: token() });
+export const dismissDeletionNotice = () => portal<Answer>('dismissDeletionNotice', {}, { token: token() });
 export const endMyOtherSessions = () => portal<EndSessionsAnswer>('endMyOtherSessions', {}, { token: token() });
 export const getMyData = () => portal<MyDataAnswer>('getMyData', {}, { token: token() });
 export const requestAccountDeletion = (sPassword: string, sCode: string) =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type AuthError, type AuthUser, acceptSession, authRequest, getAuthState, pickUser } from '../../../lib/auth';
 import { rememberTrustedDevice } from '../../../lib/authSession';
+import { passkeyCeremonyError } from './passkeyErrors';
 
 /**
  * A member's second factor and passkeys (issue 30), through Better Auth's routes. Each step that
@@ -112,18 +113,10 @@ export const passkeysQuery = (userId: string) =>
     },
   });
 
-/** A passkey ceremony refused by the browser or the person, in an AuthError's shape. */
+/** A passkey ceremony refused by the browser or the person, in an AuthError's shape (passkeyErrors.ts). */
 function ceremonyError(error: unknown): AuthError {
-  const name = (error as { name?: string; code?: string }).name;
-  const code = (error as { code?: string }).code ?? '';
   if (typeof (error as AuthError).status === 'number') return error as AuthError;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
-    return { status: 0, code: 'PASSKEY_EXISTS', message: 'This device already holds a passkey for your account.' };
-  }
-  if (name === 'NotAllowedError' || name === 'AbortError') {
-    return { status: 0, code: 'PASSKEY_CANCELLED', message: 'The passkey request was cancelled or timed out.' };
-  }
-  return { status: 0, code: 'PASSKEY_UNSUPPORTED', message: 'This browser could not use a passkey here.' };
+  return passkeyCeremonyError(error);
 }
 
 /** The WebAuthn helper, loaded on first use only (it stays out of the entry and the login chunk). */

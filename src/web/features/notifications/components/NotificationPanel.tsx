@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { NotificationEntry } from '../../../../protocol/notifications';
 import {
@@ -42,6 +42,8 @@ export default function NotificationPanel({ open, onClose, live, revision }: Not
   const navigate = useNavigate();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // A refused "Mark all read" says so (issue 42: it failed silently and the badge stayed).
+  const [markFailed, setMarkFailed] = useState(false);
   const query = useInfiniteQuery({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam }) => listNotifications(pageParam || undefined),
@@ -97,11 +99,19 @@ export default function NotificationPanel({ open, onClose, live, revision }: Not
           type="button"
           className={styles.markAll}
           disabled={unread === 0}
-          onClick={() => markAllNotificationsRead().then(live.setCounts, () => {})}
+          onClick={() => {
+            setMarkFailed(false);
+            markAllNotificationsRead().then(live.setCounts, () => setMarkFailed(true));
+          }}
         >
           Mark all read
         </button>
       </div>
+      {markFailed && (
+        <p className={styles.empty} role="alert">
+          Could not mark them read. Please try again.
+        </p>
+      )}
       {query.isPending ? (
         <p className={styles.empty}>Loading…</p>
       ) : query.isError ? (

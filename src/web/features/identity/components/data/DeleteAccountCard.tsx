@@ -76,7 +76,7 @@ export default function DeleteAccountCard() {
         <>
           <p className={accountStyles.intro}>
             Erases your email, name, sessions and chat messages {DELETION_GRACE_DAYS} days after you confirm by email.
-            Your points and items stay counted, under no name. Signing in before then lets you cancel.
+            Your points and items stay counted, under no name. Signing in before then cancels the deletion.
           </p>
           {state === 'requested' && !message && (
             <Notice tone="info">A confirmation link is waiting in your email.</Notice>

@@ -8,7 +8,7 @@ import { Notice } from '../../../../ui/Notice';
 import { getMyData } from '../../api/memberAccount';
 import accountStyles from '../AccountForm.module.css';
 
-/** One click: everything the portal holds about the member, as a JSON file. */
+/** One click: everything the portal holds about the member, as a JSON file shaped for a person (issue 42). */
 export default function DownloadDataCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +29,9 @@ export default function DownloadDataCard() {
     <Card className={accountStyles.card}>
       <h2>Your data</h2>
       <p className={accountStyles.intro}>
-        A JSON file of everything the portal holds about you: profile, sessions, collectibles, points and tickets,
-        purchases, raffles, games, chat messages, notices and the friends you invited.
+        A JSON file of everything the portal holds about you, in sections: your account, collectibles, points and
+        tickets, raffles, purchases, chat messages, sign-ins, games and notifications. Times are in UTC; a short guide
+        at the top says what each section holds.
       </p>
       {error && <Notice tone="danger">{error}</Notice>}
       <Button variant="secondary" busy={busy} onClick={download}>

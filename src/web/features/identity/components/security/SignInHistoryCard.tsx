@@ -1,12 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { SIGN_IN_HISTORY_LENGTH } from '../../../../../protocol/memberAccount';
+import { SIGN_IN_HISTORY_LENGTH, type SignInView } from '../../../../../protocol/memberAccount';
 import { Card } from '../../../../ui/Card';
 import { Notice } from '../../../../ui/Notice';
 import { signInsQuery, when } from '../../api/memberAccount';
 import accountStyles from '../AccountForm.module.css';
 import styles from './accountLists.module.css';
 
-/** The last 30 sign-ins, successes and failures, with device and IP. */
+/** "Signed in", or "Signed in 3 times" for alike sign-ins in a row (every tab signs in on its own). */
+function headline(s: SignInView): string {
+  const what = s.bSuccess ? 'Signed in' : 'Failed sign-in';
+  if (s.iCount <= 1) return what;
+  return s.bSuccess ? `${what} ${s.iCount} times` : `${s.iCount} failed sign-ins`;
+}
+
+/** When: one time, or the first and last of a group. */
+function span(s: SignInView): string {
+  const last = when(s.iAt);
+  const first = when(s.iFirstAt);
+  return s.iCount > 1 && first !== last ? `${first} – ${last}` : last;
+}
+
+/** The last 30 sign-ins, successes and failures, with device and IP; alike ones in a row are one entry. */
 export default function SignInHistoryCard() {
   const signIns = useQuery(signInsQuery);
   return (
@@ -23,12 +37,12 @@ export default function SignInHistoryCard() {
             <li key={`${s.iAt}-${s.sDevice}-${s.sIP}-${s.bSuccess}`} className={styles.row}>
               <span className={styles.what}>
                 <strong>
-                  {s.bSuccess ? 'Signed in' : 'Failed sign-in'}
+                  {headline(s)}
                   {!s.bSuccess && <span className={`${styles.tag} ${styles.failed}`}>wrong password</span>}
                   {s.bNewDevice && <span className={styles.tag}>new device</span>}
                 </strong>
                 <span className={styles.meta}>
-                  {s.sDevice} · IP {s.sIP || 'unknown'} · {when(s.iAt)}
+                  {s.sDevice} · IP {s.sIP || 'unknown'} · {span(s)}
                 </span>
               </span>
             </li>
