@@ -7,6 +7,7 @@ import {
   latestMail,
   PASSWORD,
   registerMember,
+  rewardPopupsSettled,
   signInPage,
   snap,
   uniqueEmail,
@@ -94,7 +95,7 @@ test.describe('games', () => {
     await expect(mine).toContainText('(you)');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await rewardPopupsSettled(page);
     await expect(page.locator('dialog[data-state="open"]')).toHaveCount(0);
 
     // A second win counts, but the Agent was once per member.

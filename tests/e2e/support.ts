@@ -1,3 +1,17 @@
+/**
+ * Helpers of the browser flows. How a flow waits (decision 0226), because the machine may be slow
+ * and busy (`npm run test:e2e:stress` runs the flows beside a busy core):
+ * - Wait for a state the page shows (a heading, a URL, a mark below), never for a time:
+ *   no `waitForTimeout` before asserting that something is absent. To say "no popup", wait for
+ *   `rewardPopupsSettled`; "no maintenance alert", for `maintenanceChecked`; then assert absence.
+ * - The page runs timers of its own: the maintenance poll every 5 s (decision 0182), the
+ *   notification counts every minute and the chat socket's pushes, dialog close animations
+ *   (600 ms). A step must not assume a timer has not fired yet: either stop that path for the
+ *   flow (global-state.spec.ts holds the poll's answer with page.route) or accept both outcomes.
+ * - The test servers' own intervals (playwright.config.ts) are the defaults unless a flow needs
+ *   otherwise; the raffle and announcement jobs run every few seconds, so a flow that draws or
+ *   sends through the CLI must not also wait for the job to do it, and the other way round.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -213,4 +227,20 @@ export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Pro
       .toBe(true);
   }
   return seen;
+}
+
+/**
+ * Waits until the member's popups have settled with none to show: the popups' component has this
+ * page load's answer (not a persisted copy) and no notice in it. Then "no popup" is true, not early.
+ */
+export async function rewardPopupsSettled(page: Page): Promise<void> {
+  await expect(page.locator('[data-reward-popups="none"]')).toBeAttached();
+}
+
+/**
+ * Waits until the page load's maintenance answer was acted on: a redirect made, the alert opened if
+ * there was one (RootLayout marks <html> after the alert's own effect). Then "no alert" is true, not early.
+ */
+export async function maintenanceChecked(page: Page): Promise<void> {
+  await expect(page.locator('html[data-maintenance-checked]')).toBeAttached();
 }

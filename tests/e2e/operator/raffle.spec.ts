@@ -5,6 +5,7 @@ import {
   expectAccessibleStrict,
   type Member,
   registerMember,
+  rewardPopupsSettled,
   signInPage,
   snap,
 } from '../support';
@@ -130,7 +131,7 @@ test('a member enters the raffle, wins, sees the prize once, watches the draw an
   await expect(popup).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Past raffles' })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await rewardPopupsSettled(page);
   await expect(page.getByRole('dialog', { name: /^You won / })).toHaveCount(0);
 
   // Past raffles list the winners by username.

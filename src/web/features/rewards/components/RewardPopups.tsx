@@ -161,7 +161,11 @@ export default function RewardPopups() {
   }, [queue]);
 
   const popup = queue[index];
-  if (!data || !popup) return null;
+  if (!data || !popup) {
+    // Settled with nothing to show: this page load's answer came and holds no notice. A browser flow
+    // waits for this mark before it says "no popup" (tests/e2e/support.ts, decision 0226).
+    return data && !member.isFetching ? <span hidden data-reward-popups="none" /> : null;
+  }
   const rewards = (data.pGameVars.aDailyRewards as DailyRewardDay[] | undefined) ?? [];
   const reduced = data.pGameVars.aNewUserDailyRewards as DailyRewardDay[] | undefined;
 
