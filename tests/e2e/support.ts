@@ -216,7 +216,10 @@ export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Pro
     }
     const text = (await dialog.innerText()).replace(/\s+/g, ' ');
     seen.push(text);
+    // Closing acknowledges the popup on the server; a reload before that answer would show it again.
+    const acked = popupAcknowledged(page);
     await dialog.getByRole('button', { name: /^(Next|Continue)$/ }).click();
+    await acked;
     // Gone, or already the next popup: either way this one is closed.
     await expect
       .poll(async () => {
@@ -243,4 +246,12 @@ export async function rewardPopupsSettled(page: Page): Promise<void> {
  */
 export async function maintenanceChecked(page: Page): Promise<void> {
   await expect(page.locator('html[data-maintenance-checked]')).toBeAttached();
+}
+
+/**
+ * The server's answer to a popup's acknowledgement (sent when the popup closes). Take it before the
+ * click and await it before a reload: a reload while it is on its way would show the popup again.
+ */
+export function popupAcknowledged(page: Page): Promise<unknown> {
+  return page.waitForResponse((r) => /\/api\/portal\/ack(Notices|Announcement)$/.test(new URL(r.url()).pathname));
 }

@@ -4,6 +4,7 @@ import {
   expectAccessible,
   expectAccessibleStrict,
   type Member,
+  popupAcknowledged,
   registerMember,
   rewardPopupsSettled,
   signInPage,
@@ -127,7 +128,9 @@ test('a member enters the raffle, wins, sees the prize once, watches the draw an
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(title);
   await snap(page, 'raffle-prize-popup-1280');
+  const acked = popupAcknowledged(page);
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await acked;
   await expect(popup).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Past raffles' })).toBeVisible();
