@@ -198,6 +198,11 @@ test('the replay respects reduced motion: no spin, each winner simply appears', 
   await signInPage(page, await registerMember(request));
   await page.goto(`/raffleviewer?iRaffleID=${raffleId}`);
   await expect(page.getByTestId('verify-verdict')).toContainText('Verified in your browser', { timeout: 15_000 });
+  // The verdict can come before the replay's timeline ends: wait until no pick is left to draw (the
+  // list shows "N to draw" until then), so the absences below are the whole replay's, not an early look.
+  const picks = page.getByRole('list', { name: 'Winners so far' });
+  await expect(picks).toBeVisible();
+  await expect(picks.getByText(/ to draw$|^Drawing pick/)).toHaveCount(0);
   await expect(page.getByText('Drawing pick 1…')).toHaveCount(0);
   expect(await checkStates(page)).toMatchObject({ 'own-entry': 'skipped', winners: 'passed' });
   // The wheel never turned.
