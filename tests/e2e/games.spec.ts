@@ -100,9 +100,21 @@ test.describe('games', () => {
 
     // A second win counts, but the Agent was once per member.
     await page.goto(AUTOPILOT);
+    await rewardPopupsSettled(page);
+    const beforeWin = await page.evaluate(() => Date.now());
     const again = await verifiedWin(page);
     await expect(again.getByText(/You earned a free Agent/)).toHaveCount(0);
-    await page.waitForTimeout(1500);
+    // The data the win made the page ask anew has come, and its popups (if any) are open.
+    await expect
+      .poll(async () =>
+        Number(
+          await page
+            .locator('[data-reward-popups]')
+            .getAttribute('data-updated-at', { timeout: 1000 })
+            .catch(() => 0),
+        ),
+      )
+      .toBeGreaterThan(beforeWin);
     expect((await closeRewardPopups(page, 3_000)).filter((text) => text.includes(DEMO_AGENT))).toEqual([]);
     expect((await userData(request, member.token)).pNFT).toBeNull();
   });

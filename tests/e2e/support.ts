@@ -233,11 +233,20 @@ export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Pro
 }
 
 /**
- * Waits until the member's popups have settled with none to show: the popups' component has this
- * page load's answer (not a persisted copy) and no notice in it. Then "no popup" is true, not early.
+ * Waits until the member's popups have settled with none to show: the popups' component has an
+ * answer of this page (not a persisted copy, none on its way) and no notice in it. Then "no popup"
+ * is true, not early. `after` (the page's Date.now()): only data answered after that moment counts,
+ * e.g. the data a win or a purchase made the page ask anew.
  */
-export async function rewardPopupsSettled(page: Page): Promise<void> {
-  await expect(page.locator('[data-reward-popups="none"]')).toBeAttached();
+export async function rewardPopupsSettled(page: Page, options: { after?: number } = {}): Promise<void> {
+  const settled = page.locator('[data-reward-popups]');
+  if (options.after !== undefined) {
+    const after = options.after;
+    await expect
+      .poll(async () => Number(await settled.getAttribute('data-updated-at', { timeout: 1000 }).catch(() => 0)))
+      .toBeGreaterThan(after);
+  }
+  await expect(settled).toHaveAttribute('data-reward-popups', 'none');
 }
 
 /**
