@@ -1,16 +1,20 @@
 /**
- * Helpers of the browser flows. How a flow waits (decision 0226), because the machine may be slow
- * and busy (`npm run test:e2e:stress` runs the flows beside a busy core):
- * - Wait for a state the page shows (a heading, a URL, a mark below), never for a time:
- *   no `waitForTimeout` before asserting that something is absent. To say "no popup", wait for
- *   `rewardPopupsSettled`; "no maintenance alert", for `maintenanceChecked`; then assert absence.
- * - The page runs timers of its own: the maintenance poll every 5 s (decision 0182), the
- *   notification counts every minute and the chat socket's pushes, dialog close animations
- *   (600 ms). A step must not assume a timer has not fired yet: either stop that path for the
- *   flow (global-state.spec.ts holds the poll's answer with page.route) or accept both outcomes.
- * - The test servers' own intervals (playwright.config.ts) are the defaults unless a flow needs
- *   otherwise; the raffle and announcement jobs run every few seconds, so a flow that draws or
- *   sends through the CLI must not also wait for the job to do it, and the other way round.
+ * Helpers of the browser flows. How a flow waits (decision 0225): the machine may be slow and busy
+ * (`npm run test:e2e:stress` runs the flows beside a busy core, with no retry; decision 0227).
+ * - Wait for a state the page shows (a heading, a URL, a settled mark), never for a time: no
+ *   `waitForTimeout` before asserting that something is absent. "No popup": `rewardPopupsSettled`
+ *   first; "no maintenance alert": `maintenanceChecked` first (decision 0226).
+ * - The page runs timers of its own: the maintenance poll every 5 s while visible (decision 0182),
+ *   the notification counts on start and every minute plus the chat socket's pushes, the
+ *   maintenance screen's check every 30 s, dialog close animations (600 ms), the raffle replay's
+ *   steps. A step must not assume one has not fired yet: take that path away for the flow
+ *   (global-state.spec.ts answers the poll with page.route) or accept either outcome.
+ * - Closing a popup sends its acknowledgement: await `popupAcknowledged` (closeRewardPopups does)
+ *   before a reload, or the reload may cancel it and the popup shows again.
+ * - The test servers (playwright.config.ts) keep the jobs' default intervals: raffle 5 s,
+ *   announcements 2 s, notifications 1 s, mint 5 s (after 30 s), status 5 s. Raffle flows open in
+ *   an hour and close in days, driven by the CLI, so no job races them. A flow that needs a job not
+ *   to fire sets that server's interval there, with a comment.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
