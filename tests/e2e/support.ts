@@ -201,26 +201,35 @@ export async function tripSignInLimit(request: APIRequestContext, email: string,
 }
 
 /**
- * Closes every reward popup, answering their texts in the order they came. The popups load after
- * the page, so the first may take a while on a busy machine (`firstWithinMs`); each close plays
- * its 600 ms animation before the next one opens.
+ * Closes every reward popup, answering their texts in the order they came, until the popups have
+ * settled with none to show (decision 0226): not "none came within N seconds", which a busy machine
+ * breaks. The popups load after the page, and the next may follow its predecessor's acknowledgement
+ * (awaited here); each close plays its 600 ms animation. `withinMs` bounds each wait (at least 30 s).
  */
-export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Promise<string[]> {
+export async function closeRewardPopups(page: Page, withinMs = 30_000): Promise<string[]> {
+  const timeout = Math.max(withinMs, 30_000);
   const seen: string[] = [];
   const dialog = page.locator('dialog[data-state="open"]');
-  await dialog.waitFor({ state: 'visible', timeout: firstWithinMs }).catch(() => undefined);
-  for (let i = 0; i < 10; i++) {
-    if (!(await dialog.isVisible().catch(() => false))) {
-      // The next popup may follow its predecessor's acknowledgement, which a busy machine answers slowly.
-      const next = await dialog
-        .waitFor({ state: 'visible', timeout: 2500 })
-        .then(() => true)
-        .catch(() => false);
-      if (!next) break;
-    }
+  const settled = page.locator('[data-reward-popups="none"]');
+  // Only data answered after the last acknowledgement was sent counts as "none left".
+  let since = 0;
+  for (let i = 0; i < 12; i++) {
+    const next = await expect
+      .poll(
+        async () => {
+          if (await dialog.isVisible().catch(() => false)) return 'popup';
+          const at = await settled.getAttribute('data-updated-at', { timeout: 200 }).catch(() => null);
+          return at !== null && Number(at) > since ? 'none' : 'waiting';
+        },
+        { timeout },
+      )
+      .not.toBe('waiting')
+      .then(async () => ((await dialog.isVisible().catch(() => false)) ? 'popup' : 'none'));
+    if (next === 'none') break;
     const text = (await dialog.innerText()).replace(/\s+/g, ' ');
     seen.push(text);
     // Closing acknowledges the popup on the server; a reload before that answer would show it again.
+    since = await page.evaluate(() => Date.now());
     const acked = popupAcknowledged(page);
     await dialog.getByRole('button', { name: /^(Next|Continue)$/ }).click();
     await acked;
