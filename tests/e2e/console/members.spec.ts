@@ -145,8 +145,8 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
   await expectAccessible(page);
   await ban.getByRole('button', { name: 'Ban', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `${member.userName} is banned for 1 day` })).toBeVisible();
-  await expect.poll(() => socketClosed, { timeout: 2_000 }).toBe(true);
-  await expect(home).toHaveURL(/\/login/, { timeout: 5_000 });
+  await expect.poll(() => socketClosed).toBe(true);
+  await expect(home).toHaveURL(/\/login/);
   await expect(page.getByRole('list', { name: 'Status' })).toContainText('Banned until');
 
   // Unban: the member signs in again.
