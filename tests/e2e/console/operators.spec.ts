@@ -24,8 +24,8 @@ test('an admin adds a support operator, changes the role, cannot demote the last
   page,
   request,
 }) => {
-  // Seven CLI runs, three sign-ins (each a password hash) and many screens: more than the default
-  // budget on a busy machine (the stress run at load 25+ took 2 min before reaching the console).
+  // CLI runs, password sign-ins (each a hash) and many screens: more than the default budget on a
+  // busy machine (a stress run at load average 25+ ran out of it in this flow).
   test.setTimeout(240_000);
   const op = await bootstrapOperator(page, request, uniqueOperatorEmail('chief'), 'admin', 'operator');
   onlyAdmin(op.email);
