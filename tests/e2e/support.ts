@@ -14,7 +14,9 @@
  * - The test servers (playwright.config.ts) keep the jobs' default intervals: raffle 5 s,
  *   announcements 2 s, notifications 1 s, mint 5 s (after 30 s), status 5 s. Raffle flows open in
  *   an hour and close in days, driven by the CLI, so no job races them. A flow that needs a job not
- *   to fire sets that server's interval there, with a comment.
+ *   to fire sets that server's interval there, with a comment. Their idle keep-alive connections
+ *   last 10 minutes (KEEP_ALIVE_TIMEOUT_MS), so a request context idle through slow CLI runs is
+ *   never reset under a flow.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
