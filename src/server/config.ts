@@ -71,6 +71,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long an idle keep-alive connection stays open (Fastify's default; the browser tests' servers: longer). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -133,6 +135,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** How long SIGTERM waits for requests in flight before closing anyway. */
   shutdownGraceMs: number;
+  /** How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS; Fastify's 72 s when unset). */
+  keepAliveTimeoutMs?: number;
   /** Overrides of the named identity rate limits (features/identity/limits.ts), e.g. tiny windows in tests. */
   rateLimits?: Partial<Record<string, { max: number; windowMs: number }>>;
 }
@@ -219,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     statusIntervalMs: env.STATUS_INTERVAL_MS,
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     ...overrides,
   };

@@ -297,7 +297,7 @@ test('signing out on another device ends the open chat too: the tab goes to /log
     data: {},
   });
   expect(signedOut.status()).toBe(200);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/login$/);
   await page.waitForTimeout(1500);
   expect(connections).toBe(0);
   await page.context().close();

@@ -7,6 +7,7 @@ import {
   latestMail,
   PASSWORD,
   registerMember,
+  rewardPopupsSettled,
   signInPage,
   snap,
   uniqueEmail,
@@ -94,14 +95,26 @@ test.describe('games', () => {
     await expect(mine).toContainText('(you)');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await rewardPopupsSettled(page);
     await expect(page.locator('dialog[data-state="open"]')).toHaveCount(0);
 
     // A second win counts, but the Agent was once per member.
     await page.goto(AUTOPILOT);
+    await rewardPopupsSettled(page);
+    const beforeWin = await page.evaluate(() => Date.now());
     const again = await verifiedWin(page);
     await expect(again.getByText(/You earned a free Agent/)).toHaveCount(0);
-    await page.waitForTimeout(1500);
+    // The data the win made the page ask anew has come, and its popups (if any) are open.
+    await expect
+      .poll(async () =>
+        Number(
+          await page
+            .locator('[data-reward-popups]')
+            .getAttribute('data-updated-at', { timeout: 1000 })
+            .catch(() => 0),
+        ),
+      )
+      .toBeGreaterThan(beforeWin);
     expect((await closeRewardPopups(page, 3_000)).filter((text) => text.includes(DEMO_AGENT))).toEqual([]);
     expect((await userData(request, member.token)).pNFT).toBeNull();
   });

@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { admin, closeRewardPopups, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
+import {
+  admin,
+  closeRewardPopups,
+  expectAccessible,
+  type Member,
+  registerMember,
+  rewardPopupsSettled,
+  signInPage,
+  snap,
+} from './support';
 
 async function userData(request: APIRequestContext, member: Member) {
   const response = await request.post('/api/portal/getUserData', {
@@ -38,7 +47,7 @@ test.describe('member core', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await rewardPopupsSettled(page);
     await expect(dialog).toHaveCount(0);
     // The query cache is persisted to localStorage under "cache" (docs/product.md §7), stamped with the build.
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cache') ?? '')).toContain('"userData"');
@@ -49,7 +58,7 @@ test.describe('member core', () => {
     await signInPage(otherPage, member);
     await otherPage.goto('/home');
     await expect(otherPage.getByRole('heading', { name: `Welcome, ${member.userName}` })).toBeVisible();
-    await otherPage.waitForTimeout(1000);
+    await rewardPopupsSettled(otherPage);
     await expect(otherPage.locator('dialog[data-state="open"]')).toHaveCount(0);
     await other.close();
   });

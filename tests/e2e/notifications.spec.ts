@@ -58,10 +58,10 @@ test('a mention lights the bell, the chat badge and the tab title; read on one d
   await composer.press('Enter');
   await expect(chat.getByRole('log').getByText('the tide is turning')).toBeVisible();
 
-  // Issue 28: within 2 s on another member's /home.
-  await expect(chatButton(home)).toHaveAccessibleName(/^Chat: 1 unread, you were mentioned$/, { timeout: 2_000 });
-  await expect(bell(home)).toHaveAccessibleName('Notifications: 1 unread', { timeout: 2_000 });
-  await expect(home).toHaveTitle(/^\(1\) /, { timeout: 2_000 });
+  // Issue 28: pushed to another member's open /home (a quiet machine: within 2 s; a busy one takes longer, decision 0225).
+  await expect(chatButton(home)).toHaveAccessibleName(/^Chat: 1 unread, you were mentioned$/);
+  await expect(bell(home)).toHaveAccessibleName('Notifications: 1 unread');
+  await expect(home).toHaveTitle(/^\(1\) /);
   await expect(bell(phone)).toHaveAccessibleName('Notifications: 1 unread');
   await snap(home, 'notifications-chat-badge-1280');
   await snap(phone, 'notifications-chat-badge-375');

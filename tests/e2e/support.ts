@@ -1,3 +1,23 @@
+/**
+ * Helpers of the browser flows. How a flow waits (decision 0225): the machine may be slow and busy
+ * (`npm run test:e2e:stress` runs the flows beside a busy core, with no retry; decision 0227).
+ * - Wait for a state the page shows (a heading, a URL, a settled mark), never for a time: no
+ *   `waitForTimeout` before asserting that something is absent. "No popup": `rewardPopupsSettled`
+ *   first; "no maintenance alert": `maintenanceChecked` first (decision 0226).
+ * - The page runs timers of its own: the maintenance poll every 5 s while visible (decision 0182),
+ *   the notification counts on start and every minute plus the chat socket's pushes, the
+ *   maintenance screen's check every 30 s, dialog close animations (600 ms), the raffle replay's
+ *   steps. A step must not assume one has not fired yet: take that path away for the flow
+ *   (global-state.spec.ts answers the poll with page.route) or accept either outcome.
+ * - Closing a popup sends its acknowledgement: await `popupAcknowledged` (closeRewardPopups does)
+ *   before a reload, or the reload may cancel it and the popup shows again.
+ * - The test servers (playwright.config.ts) keep the jobs' default intervals: raffle 5 s,
+ *   announcements 2 s, notifications 1 s, mint 5 s (after 30 s), status 5 s. Raffle flows open in
+ *   an hour and close in days, driven by the CLI, so no job races them. A flow that needs a job not
+ *   to fire sets that server's interval there, with a comment. Their idle keep-alive connections
+ *   last 10 minutes (KEEP_ALIVE_TIMEOUT_MS), so a request context idle through slow CLI runs is
+ *   never reset under a flow.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -183,26 +203,38 @@ export async function tripSignInLimit(request: APIRequestContext, email: string,
 }
 
 /**
- * Closes every reward popup, answering their texts in the order they came. The popups load after
- * the page, so the first may take a while on a busy machine (`firstWithinMs`); each close plays
- * its 600 ms animation before the next one opens.
+ * Closes every reward popup, answering their texts in the order they came, until the popups have
+ * settled with none to show (decision 0226): not "none came within N seconds", which a busy machine
+ * breaks. The popups load after the page, and the next may follow its predecessor's acknowledgement
+ * (awaited here); each close plays its 600 ms animation. `withinMs` bounds each wait (at least 30 s).
  */
-export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Promise<string[]> {
+export async function closeRewardPopups(page: Page, withinMs = 30_000): Promise<string[]> {
+  const timeout = Math.max(withinMs, 30_000);
   const seen: string[] = [];
   const dialog = page.locator('dialog[data-state="open"]');
-  await dialog.waitFor({ state: 'visible', timeout: firstWithinMs }).catch(() => undefined);
-  for (let i = 0; i < 10; i++) {
-    if (!(await dialog.isVisible().catch(() => false))) {
-      // The next popup may follow its predecessor's acknowledgement, which a busy machine answers slowly.
-      const next = await dialog
-        .waitFor({ state: 'visible', timeout: 2500 })
-        .then(() => true)
-        .catch(() => false);
-      if (!next) break;
-    }
+  const settled = page.locator('[data-reward-popups="none"]');
+  // Only data answered after the last acknowledgement was sent counts as "none left".
+  let since = 0;
+  for (let i = 0; i < 12; i++) {
+    const next = await expect
+      .poll(
+        async () => {
+          if (await dialog.isVisible().catch(() => false)) return 'popup';
+          const at = await settled.getAttribute('data-updated-at', { timeout: 200 }).catch(() => null);
+          return at !== null && Number(at) > since ? 'none' : 'waiting';
+        },
+        { timeout },
+      )
+      .not.toBe('waiting')
+      .then(async () => ((await dialog.isVisible().catch(() => false)) ? 'popup' : 'none'));
+    if (next === 'none') break;
     const text = (await dialog.innerText()).replace(/\s+/g, ' ');
     seen.push(text);
+    // Closing acknowledges the popup on the server; a reload before that answer would show it again.
+    since = await page.evaluate(() => Date.now());
+    const acked = popupAcknowledged(page);
     await dialog.getByRole('button', { name: /^(Next|Continue)$/ }).click();
+    await acked;
     // Gone, or already the next popup: either way this one is closed.
     await expect
       .poll(async () => {
@@ -213,4 +245,37 @@ export async function closeRewardPopups(page: Page, firstWithinMs = 15_000): Pro
       .toBe(true);
   }
   return seen;
+}
+
+/**
+ * Waits until the member's popups have settled with none to show: the popups' component has an
+ * answer of this page (not a persisted copy, none on its way) and no notice in it. Then "no popup"
+ * is true, not early. `after` (the page's Date.now()): only data answered after that moment counts,
+ * e.g. the data a win or a purchase made the page ask anew.
+ */
+export async function rewardPopupsSettled(page: Page, options: { after?: number } = {}): Promise<void> {
+  const settled = page.locator('[data-reward-popups]');
+  if (options.after !== undefined) {
+    const after = options.after;
+    await expect
+      .poll(async () => Number(await settled.getAttribute('data-updated-at', { timeout: 1000 }).catch(() => 0)))
+      .toBeGreaterThan(after);
+  }
+  await expect(settled).toHaveAttribute('data-reward-popups', 'none');
+}
+
+/**
+ * Waits until the page load's maintenance answer was acted on: a redirect made, the alert opened if
+ * there was one (RootLayout marks <html> after the alert's own effect). Then "no alert" is true, not early.
+ */
+export async function maintenanceChecked(page: Page): Promise<void> {
+  await expect(page.locator('html[data-maintenance-checked]')).toBeAttached();
+}
+
+/**
+ * The server's answer to a popup's acknowledgement (sent when the popup closes). Take it before the
+ * click and await it before a reload: a reload while it is on its way would show the popup again.
+ */
+export function popupAcknowledged(page: Page): Promise<unknown> {
+  return page.waitForResponse((r) => /\/api\/portal\/ack(Notices|Announcement)$/.test(new URL(r.url()).pathname));
 }

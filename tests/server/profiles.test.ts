@@ -7,6 +7,7 @@ import { ErrorCode } from '../../src/protocol/errorCodes';
 import { type LeaderboardAnswer, weekOf } from '../../src/protocol/games';
 import type { UserData } from '../../src/protocol/identity';
 import type { MyProfileAnswer, PublicProfileAnswer } from '../../src/protocol/profiles';
+import { mediaUrl } from '../../src/server/features/collectibles/media';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { register, signUp, type TestMember } from '../support/rewardsHelpers';
@@ -60,7 +61,14 @@ describe.each(DIALECTS)('profiles on %s', (dialect) => {
     expect(await t.call('setAvatar', { sItemID: agent }, alice.token)).toEqual({ iErrorCode: 0 });
     const after = await userData(alice);
     expect(after.sAvatarItemID).toBe(agent);
-    expect(after.sAvatar).toBeTruthy();
+    // Exactly the chosen Agent's art (a truthy check held before the choice too: the default art).
+    const chosenArt = await t.deps.db
+      .selectFrom('item')
+      .innerJoin('template', 'template.id', 'item.template_id')
+      .select('template.image')
+      .where('item.public_id', '=', agent)
+      .executeTakeFirstOrThrow();
+    expect(after.sAvatar).toBe(mediaUrl(chosenArt.image));
 
     const refused = await t.call('setAvatar', { sItemID: agentOf(bob) }, alice.token);
     expect(refused.iErrorCode).toBe(ErrorCode.NOT_YOUR_COLLECTIBLE);

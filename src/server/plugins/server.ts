@@ -20,6 +20,7 @@ export function createServer(config: Config): FastifyInstance {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : `${requestIdPrefix}-${++requests}`;
     },
     trustProxy: config.trustProxy,
+    keepAliveTimeout: config.keepAliveTimeoutMs ?? 72_000,
     bodyLimit: 64 * 1024,
     frameworkErrors: (error, _req, reply) => {
       const answer = reply as unknown as FastifyReply;

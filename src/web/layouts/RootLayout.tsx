@@ -8,7 +8,7 @@ import { titleForPath } from '../lib/pageTitle';
 
 /** Wraps every route: the per-load maintenance check and its alert, and the invite-code entry. */
 export function RootLayout() {
-  const { alert, dismiss } = useMaintenanceCheck();
+  const { alert, checked, dismiss } = useMaintenanceCheck();
   const location = useLocation();
   const navigate = useNavigate();
   // The path's default title, before any screen's own (usePageTitle runs in a later, passive effect).
@@ -30,6 +30,12 @@ export function RootLayout() {
       }),
     [navigate],
   );
+  // Marks <html> once the page load's maintenance answer was acted on. This effect runs after the
+  // alert dialog's own (a child's effects run first), so a flow that waits for the mark finds the
+  // alert already open if there is one (tests/e2e/support.ts, decision 0226).
+  useEffect(() => {
+    if (checked) document.documentElement.dataset.maintenanceChecked = '';
+  }, [checked]);
   return (
     <>
       <SkipLink />

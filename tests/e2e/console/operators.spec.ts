@@ -24,6 +24,9 @@ test('an admin adds a support operator, changes the role, cannot demote the last
   page,
   request,
 }) => {
+  // CLI runs, password sign-ins (each a hash) and many screens: more than the default budget on a
+  // busy machine (a stress run at load average 25+ ran out of it in this flow).
+  test.setTimeout(240_000);
   const op = await bootstrapOperator(page, request, uniqueOperatorEmail('chief'), 'admin', 'operator');
   onlyAdmin(op.email);
   await consoleSignInPage(page, op);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { bootstrapOperator, consoleSignInPage, snapWidths, uniqueOperatorEmail } from '../console/support';
-import { expectAccessible, registerMember, signInPage, snap } from '../support';
+import { expectAccessible, popupAcknowledged, registerMember, rewardPopupsSettled, signInPage, snap } from '../support';
 
 /** A `datetime-local` value with seconds, in the browser's (this machine's) local time. */
 const localInput = (ms: number) => {
@@ -93,7 +93,9 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await member.setViewportSize({ width: 375, height: 800 });
   await snap(member, 'announcement-popup-375');
   await member.setViewportSize({ width: 1280, height: 800 });
+  const acked = popupAcknowledged(member);
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await acked;
   await expect(popup).toBeHidden();
   await member.reload();
   const bell = member.getByTestId('bell');
@@ -102,6 +104,7 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   const panel = member.getByRole('dialog', { name: 'Notifications' });
   await expect(panel.getByRole('button', { name: new RegExp(title) })).toBeVisible();
   await expect(panel).toContainText('The tide turns at midnight.');
+  await rewardPopupsSettled(member);
   await expect(member.getByRole('dialog', { name: title })).toHaveCount(0);
   await memberContext.close();
 
@@ -116,6 +119,7 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await expect(otherPanel).toBeVisible();
   await expect(otherPanel).not.toContainText('Loading…');
   await expect(otherPanel).not.toContainText(title);
+  await rewardPopupsSettled(other);
   await expect(other.getByRole('dialog', { name: title })).toHaveCount(0);
   await otherContext.close();
 });

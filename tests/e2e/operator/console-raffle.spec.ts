@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { bootstrapOperator, consoleSignInPage, snapWidths, uniqueOperatorEmail } from '../console/support';
-import { admin, expectAccessible, registerMember, signInPage } from '../support';
+import {
+  admin,
+  expectAccessible,
+  popupAcknowledged,
+  registerMember,
+  rewardPopupsSettled,
+  signInPage,
+} from '../support';
 
 /** Nothing open or scheduled, and no weekly raffle created behind the test's back (the CLI, as raffle.spec.ts). */
 function clearRaffles(): void {
@@ -93,10 +100,13 @@ test('an admin schedules, opens, closes and draws a raffle in the console; the m
   const popup = memberPage.getByRole('dialog', { name: /^You won / });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(title);
+  const acked = popupAcknowledged(memberPage);
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await acked;
   await expect(popup).toBeHidden();
   await memberPage.reload();
   await expect(memberPage.getByRole('heading', { name: 'Past raffles' })).toBeVisible();
+  await rewardPopupsSettled(memberPage);
   await expect(memberPage.getByRole('dialog', { name: /^You won / })).toHaveCount(0);
   await context.close();
 });

@@ -4,7 +4,9 @@ import {
   expectAccessible,
   expectAccessibleStrict,
   type Member,
+  popupAcknowledged,
   registerMember,
+  rewardPopupsSettled,
   signInPage,
   snap,
 } from '../support';
@@ -126,11 +128,13 @@ test('a member enters the raffle, wins, sees the prize once, watches the draw an
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(title);
   await snap(page, 'raffle-prize-popup-1280');
+  const acked = popupAcknowledged(page);
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await acked;
   await expect(popup).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Past raffles' })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await rewardPopupsSettled(page);
   await expect(page.getByRole('dialog', { name: /^You won / })).toHaveCount(0);
 
   // Past raffles list the winners by username.
@@ -194,6 +198,11 @@ test('the replay respects reduced motion: no spin, each winner simply appears', 
   await signInPage(page, await registerMember(request));
   await page.goto(`/raffleviewer?iRaffleID=${raffleId}`);
   await expect(page.getByTestId('verify-verdict')).toContainText('Verified in your browser', { timeout: 15_000 });
+  // The verdict can come before the replay's timeline ends: wait until no pick is left to draw (the
+  // list shows "N to draw" until then), so the absences below are the whole replay's, not an early look.
+  const picks = page.getByRole('list', { name: 'Winners so far' });
+  await expect(picks).toBeVisible();
+  await expect(picks.getByText(/ to draw$|^Drawing pick/)).toHaveCount(0);
   await expect(page.getByText('Drawing pick 1…')).toHaveCount(0);
   expect(await checkStates(page)).toMatchObject({ 'own-entry': 'skipped', winners: 'passed' });
   // The wheel never turned.

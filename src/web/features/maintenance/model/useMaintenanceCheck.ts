@@ -16,10 +16,12 @@ export const MAINTENANCE_POLL_MS = 5_000;
  * Asks the server once per page load (docs/product.md §4) and redirects or raises the alert; then,
  * while the tab is visible, every MAINTENANCE_POLL_MS whether maintenance began.
  */
-export function useMaintenanceCheck(): { alert: string | null; dismiss(): void } {
+export function useMaintenanceCheck(): { alert: string | null; checked: boolean; dismiss(): void } {
   const navigate = useNavigate();
   const location = useLocation();
   const [alert, setAlert] = useState<string | null>(null);
+  // The page load's answer was acted on (redirect, alert or nothing), in the same render as the alert.
+  const [checked, setChecked] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on the first location
   useEffect(() => {
     let cancelled = false;
@@ -32,6 +34,7 @@ export function useMaintenanceCheck(): { alert: string | null; dismiss(): void }
         local.set(STORAGE.maintenanceAlertAt, String(Date.now()));
         setAlert(decision.alert);
       }
+      setChecked(true);
     });
     return () => {
       cancelled = true;
@@ -49,5 +52,5 @@ export function useMaintenanceCheck(): { alert: string | null; dismiss(): void }
     }, MAINTENANCE_POLL_MS);
     return () => clearInterval(timer);
   }, [navigate]);
-  return { alert, dismiss: () => setAlert(null) };
+  return { alert, checked, dismiss: () => setAlert(null) };
 }

@@ -161,7 +161,13 @@ export default function RewardPopups() {
   }, [queue]);
 
   const popup = queue[index];
-  if (!data || !popup) return null;
+  // Settled: the member's data is an answer of this page (not one on its way) and the queue was taken
+  // from it. A browser flow waits for "none" before it says "no popup" (tests/e2e/support.ts, decision 0226).
+  const settled =
+    data && !member.isFetching ? (
+      <span hidden data-reward-popups={popup ? 'showing' : 'none'} data-updated-at={member.dataUpdatedAt} />
+    ) : null;
+  if (!data || !popup) return settled;
   const rewards = (data.pGameVars.aDailyRewards as DailyRewardDay[] | undefined) ?? [];
   const reduced = data.pGameVars.aNewUserDailyRewards as DailyRewardDay[] | undefined;
 
@@ -197,36 +203,39 @@ export default function RewardPopups() {
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={
-        popup.kind === 'reward'
-          ? popup.notice.sTitle || TITLES.reward
-          : popup.kind === 'announcement'
-            ? popup.announcement.sTitle || TITLES.announcement
-            : TITLES[popup.kind]
-      }
-      footer={
-        <>
-          {item && (
-            <>
-              <span className={styles.sharedNote} role="status">
-                {shared}
-              </span>
-              <Button variant="secondary" onClick={() => share(item)}>
-                Share
-              </Button>
-              <Button variant="secondary" onClick={() => view(item)}>
-                View
-              </Button>
-            </>
-          )}
-          <Button onClick={close}>{index < queue.length - 1 ? 'Next' : 'Continue'}</Button>
-        </>
-      }
-    >
-      <PopupBody popup={popup} rewards={rewards} reduced={reduced} firstCycle={data.pUserData.bFirstCycle} />
-    </Dialog>
+    <>
+      {settled}
+      <Dialog
+        open={open}
+        onClose={close}
+        title={
+          popup.kind === 'reward'
+            ? popup.notice.sTitle || TITLES.reward
+            : popup.kind === 'announcement'
+              ? popup.announcement.sTitle || TITLES.announcement
+              : TITLES[popup.kind]
+        }
+        footer={
+          <>
+            {item && (
+              <>
+                <span className={styles.sharedNote} role="status">
+                  {shared}
+                </span>
+                <Button variant="secondary" onClick={() => share(item)}>
+                  Share
+                </Button>
+                <Button variant="secondary" onClick={() => view(item)}>
+                  View
+                </Button>
+              </>
+            )}
+            <Button onClick={close}>{index < queue.length - 1 ? 'Next' : 'Continue'}</Button>
+          </>
+        }
+      >
+        <PopupBody popup={popup} rewards={rewards} reduced={reduced} firstCycle={data.pUserData.bFirstCycle} />
+      </Dialog>
+    </>
   );
 }
