@@ -56,7 +56,11 @@ function bannedMessage(error: AuthError): string {
   const parts = [error.message || 'This account is suspended.'];
   if (error.ban?.reason) parts.push(`Reason: ${error.ban.reason}`);
   if (error.ban) {
-    parts.push(error.ban.until ? `The suspension ends on ${banEnd(error.ban.until)}.` : 'The suspension lasts until it is lifted.');
+    parts.push(
+      error.ban.until
+        ? `The suspension ends on ${banEnd(error.ban.until)}.`
+        : 'The suspension lasts until it is lifted.',
+    );
   }
   return parts.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`)).join(' ');
 }

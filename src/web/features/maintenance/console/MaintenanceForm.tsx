@@ -56,7 +56,9 @@ export function MaintenanceFormFields({
             type="radio"
             name={stateName}
             checked={form.on}
-            onChange={() => onChange({ ...form, on: true, message: current.bMaintenance ? current.sMessage : form.message })}
+            onChange={() =>
+              onChange({ ...form, on: true, message: current.bMaintenance ? current.sMessage : form.message })
+            }
           />
           In maintenance
         </label>

@@ -126,7 +126,13 @@ export default function SettingsScreen() {
         open={dialogOpen}
         title={dialogTitle(open, current)}
         danger={(open?.kind === 'maintenance' && open.form.on) || (open?.kind === 'flag' && !open.on)}
-        confirmLabel={open?.kind === 'maintenance' ? 'Apply now' : open?.kind === 'flag' ? `Switch ${open.on ? 'on' : 'off'}` : 'Apply'}
+        confirmLabel={
+          open?.kind === 'maintenance'
+            ? 'Apply now'
+            : open?.kind === 'flag'
+              ? `Switch ${open.on ? 'on' : 'off'}`
+              : 'Apply'
+        }
         description={
           open?.kind === 'maintenance' && current ? (
             <>

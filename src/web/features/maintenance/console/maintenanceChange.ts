@@ -15,8 +15,7 @@ export interface MaintenanceForm extends Proposal {
 }
 
 /** Whether the form ends maintenance that is on now (then the ending choice applies). */
-export const endsMaintenance = (current: MaintenanceState, form: MaintenanceForm) =>
-  current.bMaintenance && !form.on;
+export const endsMaintenance = (current: MaintenanceState, form: MaintenanceForm) => current.bMaintenance && !form.on;
 
 /** What members will get once the form is applied, as the server's changeMaintenance decides it. */
 export function outcome(current: MaintenanceState, form: MaintenanceForm): Proposal {
