@@ -41,8 +41,9 @@ describe.each(DIALECTS)('rewards operator commands on %s', (dialect) => {
     }
     expect(await admin('gamevars', 'set', 'iNewUserRaffleTickets')).toMatchObject({ exitCode: 2 });
     const audit = (await listAudit(t.deps.db)).filter((a) => a.action === 'gamevars.set');
-    expect(audit).toHaveLength(2);
-    expect(JSON.parse(audit[1]?.detail ?? '{}')).toMatchObject({ before: { sValue: '1' }, after: { sValue: '3' } });
+    // One change: the refused sMotd wrote no row (issue 38).
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]?.detail ?? '{}')).toMatchObject({ before: { sValue: '1' }, after: { sValue: '3' } });
     await admin('gamevars', 'set', 'iNewUserRaffleTickets', 'int', '1');
   });
 

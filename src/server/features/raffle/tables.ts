@@ -39,6 +39,8 @@ export interface RaffleTable {
   /** When every prize (or, cancelled, every refund) was delivered. */
   settled_at: number | null;
   cancelled_at: number | null;
+  /** 1: closed by an operator's hand, held for review until an operator draws (the job never draws it). */
+  review_hold: Generated<number>;
 }
 
 /** A raffle's prizes in draw order: picks 1…q1 win the first, the next q2 the second, and so on. */
