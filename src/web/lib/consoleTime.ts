@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import { local, STORAGE } from './storage';
+
+/**
+ * The console's times (issue 38): every time is shown with its zone named, in UTC or in the
+ * browser's zone, as the operator chose; the choice is remembered by this browser.
+ */
+export type TimeZoneChoice = 'utc' | 'local';
+
+const listeners = new Set<() => void>();
+
+export function timeZoneChoice(): TimeZoneChoice {
+  return local.get(STORAGE.consoleTimeZone) === 'local' ? 'local' : 'utc';
+}
+
+export function setTimeZoneChoice(choice: TimeZoneChoice): void {
+  local.set(STORAGE.consoleTimeZone, choice);
+  for (const heard of listeners) heard();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The chosen zone; a component using it shows again when the operator switches. */
+export function useTimeZoneChoice(): TimeZoneChoice {
+  return useSyncExternalStore(subscribe, timeZoneChoice, () => 'utc');
+}
+
+/** The browser's zone as people write it at a given instant ("PST", "GMT+1"). */
+export function localZoneName(ms = Date.now()): string {
+  const part = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? 'local';
+}
+
+/** The IANA name of the browser's zone ("America/Los_Angeles"). */
+export const localZoneId = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'local';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch ms as `YYYY-MM-DD HH:MM ZONE` (compact, sortable, the zone named); 0 or null: an em dash. */
+export function formatWhen(ms: number | null | undefined, choice: TimeZoneChoice = timeZoneChoice()): string {
+  if (!ms) return '—';
+  const d = new Date(ms);
+  if (choice === 'utc') {
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  }
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())} ${localZoneName(ms)}`;
+}
+
+/** The other zone's reading of the same instant (a time's tooltip). */
+export const otherZone = (ms: number, choice: TimeZoneChoice) => formatWhen(ms, choice === 'utc' ? 'local' : 'utc');
+
+/** Which zone a `datetime-local` field is read in, for its hint: always the browser's, named. */
+export const localFieldHint = () => `in your browser's time zone, ${localZoneId()} (${localZoneName()})`;
