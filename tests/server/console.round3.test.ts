@@ -79,7 +79,9 @@ describe.each(DIALECTS)('the console, round 3, on %s', (dialect) => {
     expect(audited.map((row) => JSON.parse(row.detail).after.sVarID)).not.toContain('iChatBrust');
   });
 
-  it('never changes an operator’s role or re-mails an enrolled operator through operator add', async () => {
+  it('never changes an operator’s role or re-mails an enrolled operator through operator add', {
+    timeout: 120_000,
+  }, async () => {
     await enrolledOperator(t, 'helper@round3.example', 'moderator');
     const mailsBefore = await mailsTo('helper@round3.example');
     const cli = await admin(t, 'operator', 'add', 'helper@round3.example', '--role', 'viewer');
@@ -106,9 +108,9 @@ describe.each(DIALECTS)('the console, round 3, on %s', (dialect) => {
 
     // Invited but not enrolled yet, same role: a fresh link (the first was lost); another role: refused.
     expect((await admin(t, 'operator', 'add', 'late@round3.example', '--role', 'support')).exitCode).toBe(0);
-    expect((await call('operatorAdd', { sEmail: 'late@round3.example', sRole: 'support', sReason: 'Lost' })).iErrorCode).toBe(
-      0,
-    );
+    expect(
+      (await call('operatorAdd', { sEmail: 'late@round3.example', sRole: 'support', sReason: 'Lost' })).iErrorCode,
+    ).toBe(0);
     expect(await mailsTo('late@round3.example')).toBe(2);
     expect(
       (await call('operatorAdd', { sEmail: 'late@round3.example', sRole: 'admin', sReason: 'Up' })).iErrorCode,
@@ -191,9 +193,10 @@ describe.each(DIALECTS)('the console, round 3, on %s', (dialect) => {
     const after = (await call('consoleOverview', {}, viewerToken)) as unknown as ConsoleOverviewAnswer;
     expect(after.iAnnouncementsPending).toBe(before.iAnnouncementsPending + 1);
     expect(after.iReportsWaiting).toBeGreaterThanOrEqual(0);
-    for (const role of ['admin', 'moderator', 'support', 'viewer']) {
+    // Every role holds status:read: admin and viewer above, the other two here.
+    for (const role of ['moderator', 'support']) {
       const op = await enrolledOperator(t, `${role}-ov@round3.example`, role);
       expect((await call('consoleOverview', {}, op.token)).iErrorCode, role).toBe(0);
     }
-  });
+  }, 120_000);
 });
