@@ -41,14 +41,34 @@ export const localZoneId = () => Intl.DateTimeFormat().resolvedOptions().timeZon
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Epoch ms as `YYYY-MM-DD HH:MM ZONE` (compact, sortable, the zone named); 0 or null: an em dash. */
-export function formatWhen(ms: number | null | undefined, choice: TimeZoneChoice = timeZoneChoice()): string {
-  if (!ms) return '—';
+/** The zone's name as a time shows it: "UTC", or the browser's ("PST"). */
+export const zoneName = (choice: TimeZoneChoice = timeZoneChoice(), ms = Date.now()) =>
+  choice === 'utc' ? 'UTC' : localZoneName(ms);
+
+/** A date's parts in the chosen zone. */
+export function partsOf(ms: number, choice: TimeZoneChoice) {
   const d = new Date(ms);
-  if (choice === 'utc') {
-    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-  }
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())} ${localZoneName(ms)}`;
+  const utc = choice === 'utc';
+  return {
+    year: utc ? d.getUTCFullYear() : d.getFullYear(),
+    month: utc ? d.getUTCMonth() : d.getMonth(),
+    day: utc ? d.getUTCDate() : d.getDate(),
+    hours: utc ? d.getUTCHours() : d.getHours(),
+    minutes: utc ? d.getUTCMinutes() : d.getMinutes(),
+    seconds: utc ? d.getUTCSeconds() : d.getSeconds(),
+  };
+}
+
+/** Epoch ms as `YYYY-MM-DD HH:MM ZONE` (compact, sortable, the zone named); 0 or null: an em dash. */
+export function formatWhen(
+  ms: number | null | undefined,
+  choice: TimeZoneChoice = timeZoneChoice(),
+  withSeconds = false,
+): string {
+  if (!ms) return '—';
+  const p = partsOf(ms, choice);
+  const time = `${pad(p.hours)}:${pad(p.minutes)}${withSeconds ? `:${pad(p.seconds)}` : ''}`;
+  return `${p.year}-${pad(p.month + 1)}-${pad(p.day)} ${time} ${zoneName(choice, ms)}`;
 }
 
 /** The other zone's reading of the same instant (a time's tooltip). */

@@ -13,12 +13,20 @@ import styles from './ConsoleTime.module.css';
  * The console's one time format (issue 38): `2026-11-28 18:00 UTC`, or the browser's zone named
  * (`2026-11-28 10:00 PST`) when the operator chose local; the other zone's reading on hover.
  */
-export function When({ ms, className }: { ms: number | null | undefined; className?: string }) {
+export function When({
+  ms,
+  className,
+  seconds = false,
+}: {
+  ms: number | null | undefined;
+  className?: string;
+  seconds?: boolean;
+}) {
   const choice = useTimeZoneChoice();
   if (!ms) return <span className={className}>—</span>;
   return (
     <time className={className} dateTime={new Date(ms).toISOString()} title={otherZone(ms, choice)}>
-      {formatWhen(ms, choice)}
+      {formatWhen(ms, choice, seconds)}
     </time>
   );
 }

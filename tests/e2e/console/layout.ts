@@ -10,7 +10,8 @@ export async function expectNothingCut(page: Page, label: string): Promise<void>
   const problems = await page.evaluate(() => {
     const found: string[] = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+    if (doc.scrollWidth > doc.clientWidth + 1)
+      found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
     const scrolls = (el: Element) => {
       const style = getComputedStyle(el);
       return (style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;

@@ -40,11 +40,16 @@ test('the console opens on today’s figures, each leading to its screen', async
     await expect(today.getByRole('heading', { name, exact: true })).toBeVisible();
   }
   await expect(today.locator('[data-figure="Instances"]')).toContainText(/\d+ of \d+ ready/);
-  await expect(today.locator('[data-figure="Sign-ups today"]')).toContainText(/New members since \d{4}-\d\d-\d\d 00:00 UTC/);
+  await expect(today.locator('[data-figure="Sign-ups today"]')).toContainText(
+    /New members since \d{4}-\d\d-\d\d 00:00 UTC/,
+  );
   await expectAccessible(page);
   await expectNothingCutAtWidths(page, 'overview');
   await snapWidths(page, 'console-overview');
-  await today.locator('[data-figure="Reports waiting"]').getByRole('link', { name: /Moderation/ }).click();
+  await today
+    .locator('[data-figure="Reports waiting"]')
+    .getByRole('link', { name: /Moderation/ })
+    .click();
   await expect(page).toHaveURL(/\/console\/moderation$/);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/\/console\/overview$/);
