@@ -79,6 +79,27 @@ describe.each(DIALECTS)('the console, round 3, on %s', (dialect) => {
     expect(audited.map((row) => JSON.parse(row.detail).after.sVarID)).not.toContain('iChatBrust');
   });
 
+  it('refuses a curse keyword with other characters than letters, never saving it shortened', async () => {
+    const sentence = 'A keyword has letters only: "DAGON1" also has 1, which the cipher would drop.';
+    const cli = await admin(
+      t,
+      'cursebreaker',
+      'set',
+      '--answer',
+      'The stars are right',
+      '--cipher',
+      'keyword',
+      '--key',
+      'DAGON1',
+    );
+    expect(cli.exitCode).toBe(2);
+    expect(cli.output).toContain(sentence);
+    expect(
+      await call('curseSet', { sAnswer: 'The stars are right', sCipher: 'keyword', sKey: 'DAGON1', sReason: 'Event' }),
+    ).toEqual({ iErrorCode: ErrorCode.CURSE_REFUSED, sMessage: sentence });
+    expect((await admin(t, 'cursebreaker', 'show')).output).not.toContain('key DAGON)');
+  });
+
   it('never changes an operator’s role or re-mails an enrolled operator through operator add', {
     timeout: 120_000,
   }, async () => {

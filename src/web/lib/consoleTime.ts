@@ -30,7 +30,7 @@ export function useTimeZoneChoice(): TimeZoneChoice {
 
 /** The browser's zone as people write it at a given instant ("PST", "GMT+1"). */
 export function localZoneName(ms = Date.now()): string {
-  const part = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
     .formatToParts(new Date(ms))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? 'local';

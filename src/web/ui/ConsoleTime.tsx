@@ -33,7 +33,7 @@ export function When({
 
 const CHOICES: readonly { value: TimeZoneChoice; label: () => string; full: () => string }[] = [
   { value: 'utc', label: () => 'UTC', full: () => 'UTC' },
-  { value: 'local', label: () => localZoneName(), full: () => `your browser's zone, ${localZoneId()}` },
+  { value: 'local', label: () => `Local · ${localZoneName()}`, full: () => `your browser's zone, ${localZoneId()}` },
 ];
 
 /** UTC or the browser's zone for every console time; remembered by this browser. */

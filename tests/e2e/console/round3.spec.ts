@@ -107,10 +107,10 @@ test.describe('from Los Angeles', () => {
     await consoleSignInPage(page, chief);
     await page.goto('/console/audit');
     const times = page.getByRole('table').first().locator('time');
-    await expect(times.first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    await expect(times.first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     await expect(page.getByRole('columnheader', { name: /local/ })).toHaveCount(0);
-    await page.getByRole('group', { name: 'Times in' }).getByLabel('PST').check();
-    await expect(times.first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d PST$/);
+    await page.getByRole('group', { name: 'Times in' }).getByLabel('Local · PST').check();
+    await expect(times.first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d PST$/);
     await page.reload();
     await expect(page.getByRole('table').first().locator('time').first()).toHaveText(/ PST$/);
     await page.goto('/console/overview');

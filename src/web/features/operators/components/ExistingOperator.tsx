@@ -1,6 +1,7 @@
 import type { ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
+import styles from '../screens/ConsoleScreens.module.css';
 
 /** Whether adding this email again is refused: an enrolled operator, or another role than theirs. */
 export const addBlocked = (operator: ConsoleOperatorRow, role: ConsoleRole) =>
@@ -20,7 +21,7 @@ export function ExistingOperator({
   onChangeRole(): void;
 }) {
   return (
-    <div data-testid="existing-operator">
+    <div className={styles.existing} data-testid="existing-operator">
       <Notice tone="warning">
         <strong>{operator.sEmail}</strong> is already an operator: <strong>{operator.sRole}</strong>,{' '}
         {operator.bTwoFactor ? 'two-factor enrolled' : 'not enrolled yet'}.{' '}
@@ -29,7 +30,7 @@ export function ExistingOperator({
           : 'Adding them again mails a fresh link to set the password.'}
       </Notice>
       {role !== operator.sRole && (
-        <Button variant="secondary" onClick={onChangeRole}>
+        <Button variant="secondary" className={styles.wrapButton} onClick={onChangeRole}>
           Change their role from {operator.sRole} to {role}…
         </Button>
       )}
