@@ -10,8 +10,14 @@ export async function expectNothingCut(page: Page, label: string): Promise<void>
   const problems = await page.evaluate(() => {
     const found: string[] = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1)
-      found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+    if (doc.scrollWidth > doc.clientWidth + 1) {
+      // Name the first leaf that reaches past the edge, to say what to fix.
+      const past = [...document.body.querySelectorAll('*')].find(
+        (el) => el.children.length === 0 && el.getBoundingClientRect().right > doc.clientWidth + 1,
+      );
+      const where = past ? `${past.tagName.toLowerCase()} "${(past.textContent ?? '').slice(0, 30)}"` : '';
+      found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth} (${where})`);
+    }
     const scrolls = (el: Element) => {
       const style = getComputedStyle(el);
       return (style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;

@@ -54,7 +54,8 @@ const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
     // The zone is named in each cell (UTC, or the browser's as the operator chose; issue 38).
     cell: ({ row }) => <When ms={row.original.iAt} seconds />,
   },
-  { id: 'actor', header: 'Actor', cell: ({ row }) => row.original.sActor },
+  // Wrapped (a console actor is a long email), so Details fits a 1280 px screen (issue 38).
+  { id: 'actor', header: 'Actor', cell: ({ row }) => <span className={styles.actor}>{row.original.sActor}</span> },
   { id: 'action', header: 'Action', cell: ({ row }) => <code>{row.original.sAction}</code> },
   {
     id: 'member',

@@ -67,7 +67,12 @@ const INSTANCE_COLUMNS: ColumnDef<StatusInstance, unknown>[] = [
     id: 'leases',
     header: 'Leases',
     cell: ({ row }) =>
-      row.original.aLeases.length > 0 ? row.original.aLeases.join(', ') : <span className={shared.muted}>none</span>,
+      row.original.aLeases.length > 0 ? (
+        // One lease a line: the list wraps in its cell instead of running past the table's frame.
+        <span className={styles.leases}>{row.original.aLeases.join(', ')}</span>
+      ) : (
+        <span className={shared.muted}>none</span>
+      ),
   },
 ];
 
