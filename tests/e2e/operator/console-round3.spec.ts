@@ -85,7 +85,19 @@ test('a raffle closed by hand waits for the operator’s review and draw; no sec
   clearRaffles();
   const stamp = Date.now().toString(36);
   const first = /Raffle (\d+)/.exec(
-    admin('operator', 'raffle', 'create', '--title', `Review ${stamp}`, '--opens', '+1h', '--closes', '+2d', '--prize', 'points=100*1'),
+    admin(
+      'operator',
+      'raffle',
+      'create',
+      '--title',
+      `Review ${stamp}`,
+      '--opens',
+      '+1h',
+      '--closes',
+      '+2d',
+      '--prize',
+      'points=100*1',
+    ),
   )?.[1] as string;
   admin('operator', 'raffle', 'open', first);
   const second = /Raffle (\d+)/.exec(
