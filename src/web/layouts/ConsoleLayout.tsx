@@ -8,10 +8,10 @@ import { CONSOLE_ROUTES } from '../../protocol/routes';
 import { consoleCall, consoleToken, onConsoleSessionGone } from '../api/console';
 import type { ConsoleSignInState } from '../features/operators/model/operator';
 import { consoleTitle, useOperator } from '../lib/console';
-import { useTimeZoneChoice } from '../lib/consoleTime';
 import { BrandMark } from '../ui/BrandMark';
 import { TimeZoneToggle } from '../ui/ConsoleTime';
 import { Loading } from '../ui/Loading';
+import { useTimeZoneChoice } from '../ui/timeZone';
 import styles from './ConsoleLayout.module.css';
 
 /** The console's own query cache: nothing of it is persisted, nothing of the member's is shared. */

@@ -32,7 +32,7 @@ export function useConsoleTitle(name: string): void {
 }
 
 /** Every console time names its zone, UTC or the browser's as the operator chose (issue 38). */
-export { formatWhen } from './consoleTime';
+export { formatWhen } from '../ui/timeZone';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

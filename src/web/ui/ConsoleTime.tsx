@@ -1,3 +1,4 @@
+import styles from './ConsoleTime.module.css';
 import {
   formatWhen,
   localZoneId,
@@ -6,8 +7,7 @@ import {
   setTimeZoneChoice,
   type TimeZoneChoice,
   useTimeZoneChoice,
-} from '../lib/consoleTime';
-import styles from './ConsoleTime.module.css';
+} from './timeZone';
 
 /**
  * The console's one time format (issue 38): `2026-11-28 18:00 UTC`, or the browser's zone named

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ConsoleRaffleWeekly } from '../../../../protocol/consoleRaffles';
-import { localFieldHint } from '../../../lib/consoleTime';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { Field } from '../../../ui/Field';
+import { localFieldHint } from '../../../ui/timeZone';
 import styles from './RafflesScreen.module.css';
 
 function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange(on: boolean): void }) {

@@ -9,7 +9,6 @@ import {
   type StatusInstancesAnswer,
   type StatusJob,
   type StatusJobsAnswer,
-  type StatusPulseAnswer,
   type StatusRange,
 } from '../../../../protocol/status';
 import { type ConsoleError, consoleCall } from '../../../api/console';
@@ -21,7 +20,6 @@ import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import {
-  formatBucket,
   formatEvery,
   formatMs,
   formatPercent,
@@ -29,7 +27,6 @@ import {
   formatRate,
   formatUptime,
   instancesSentence,
-  seriesSummary,
   shortId,
 } from '../model/statusFormat';
 import { PulseSection } from './PulseSection';

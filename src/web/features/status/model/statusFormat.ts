@@ -1,6 +1,6 @@
 import type { PulseSeries, StatusBucket, StatusInstance } from '../../../../protocol/status';
-import { partsOf, type TimeZoneChoice, timeZoneChoice } from '../../../lib/consoleTime';
 import { formatCount } from '../../../ui/format';
+import { partsOf, type TimeZoneChoice, timeZoneChoice } from '../../../ui/timeZone';
 
 /** How the status page writes its figures (pure: unit-tested in tests/web when it grows). */
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { local, STORAGE } from './storage';
 
 /**
  * The console's times (issue 38): every time is shown with its zone named, in UTC or in the
@@ -7,14 +6,24 @@ import { local, STORAGE } from './storage';
  */
 export type TimeZoneChoice = 'utc' | 'local';
 
+/** Where this browser remembers the choice (localStorage; ui/ keeps its own key, lib/storage lists it). */
+const STORAGE_KEY = 'console.timeZone';
 const listeners = new Set<() => void>();
 
 export function timeZoneChoice(): TimeZoneChoice {
-  return local.get(STORAGE.consoleTimeZone) === 'local' ? 'local' : 'utc';
+  try {
+    return localStorage.getItem(STORAGE_KEY) === 'local' ? 'local' : 'utc';
+  } catch {
+    return 'utc';
+  }
 }
 
 export function setTimeZoneChoice(choice: TimeZoneChoice): void {
-  local.set(STORAGE.consoleTimeZone, choice);
+  try {
+    localStorage.setItem(STORAGE_KEY, choice);
+  } catch {
+    // Storage refused (private mode): the choice holds for this page only.
+  }
   for (const heard of listeners) heard();
 }
 
