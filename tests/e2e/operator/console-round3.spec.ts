@@ -35,12 +35,13 @@ test('ending maintenance in the console clears its message by default, or keeps 
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   admin('operator', 'maintenance', 'on', '--message', 'Back at 18:00 UTC');
   try {
     await consoleSignInPage(page, chief);
     await page.goto('/console/live/settings');
     await expect(page.getByTestId('maintenance-status')).toContainText('Maintenance is on: “Back at 18:00 UTC”');
-    await page.getByLabel('Open', { exact: true }).check();
+    await page.getByRole('radio', { name: 'Open', exact: true }).check();
     const ending = page.getByTestId('maintenance-ending');
     await expect(ending.getByLabel('Clear it: members get no alert')).toBeChecked();
     const preview = page.getByRole('region', { name: 'What members will see' });
@@ -58,7 +59,7 @@ test('ending maintenance in the console clears its message by default, or keeps 
     // Kept on purpose: the CLI's --keep-message, chosen by name.
     admin('operator', 'maintenance', 'on', '--message', 'Back at 18:00 UTC');
     await page.reload();
-    await page.getByLabel('Open', { exact: true }).check();
+    await page.getByRole('radio', { name: 'Open', exact: true }).check();
     await page.getByLabel('Keep it: members are alerted at most every 5 minutes').check();
     await expect(page.getByRole('region', { name: 'What members will see' })).toContainText('Back at 18:00 UTC');
     await page.getByRole('button', { name: 'Review and apply…' }).click();
