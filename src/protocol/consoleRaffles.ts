@@ -19,6 +19,8 @@ export interface ConsoleRaffleRow {
   iTicketTotal: number;
   /** Scheduled by the weekly job (not by an operator). */
   bWeekly: boolean;
+  /** Closed by an operator's hand: held for review, drawn only by an operator (decision 0233). */
+  bHeldForReview: boolean;
   sCreatedBy: string;
   /** "The Ninth Gate Herald ×1, 250 points ×3". */
   sPrizes: string;
@@ -47,6 +49,8 @@ export interface ConsoleRaffleWeekly {
 /** `raffleList` {iPage, iPageSize}: newest first, with the weekly settings. */
 export interface ConsoleRaffleListAnswer extends ConsolePage<ConsoleRaffleRow> {
   pWeekly: ConsoleRaffleWeekly;
+  /** The raffle open now (0: none): another cannot open until it closes (issue 38). */
+  iOpenRaffleID: number;
 }
 
 /** A collectible template an item prize may be (`raffleTemplates`). */

@@ -74,6 +74,10 @@ export function cipherKeyProblem(cipher: CurseCipher, key: string): string | nul
     return Number.isInteger(n) && n >= 1 && n <= 25 ? null : 'A shift key is a whole number from 1 to 25.';
   }
   if (cipher === 'keyword') {
+    // Issue 38: a key with anything but letters (DAGON1) is refused, never saved with it dropped.
+    if (/[^A-Za-z\s]/.test(key)) {
+      return `A keyword has letters only: "${key.trim()}" also has ${[...new Set(key.replace(/[A-Za-z\s]/g, ''))].join(' ')}, which the cipher would drop.`;
+    }
     const word = keywordOf(key);
     return word.length >= 2 && word.length <= 20 && /[B-Z]/.test(word)
       ? null

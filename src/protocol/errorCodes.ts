@@ -8,7 +8,8 @@
  * invites and raffles from the console (issue 29), 40–49 chat, 50–59 games, 60–69 wallet and
  * whitelist, 70 platform safety (hardening), 71–75 announcements (issue 29), 80–89 operator
  * console, 90–93 a member's second factor and
- * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free.
+ * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free; 150–159 the
+ * console's round 3 (issue 38).
  */
 export const ErrorCode = {
   OK: 0,
@@ -145,6 +146,12 @@ export const ErrorCode = {
   /** The account is being deleted or was deleted: it cannot sign in. */
   ACCOUNT_DELETED: 97,
   INTERNAL: 99,
+  // The console, round 3 (issue 38): 150–159.
+  /**
+   * operator add / operatorAdd of an email that is already an operator's: nothing changed, nothing
+   * mailed (pOperator: who they are and their role); a role changes only through operator role.
+   */
+  CONSOLE_OPERATOR_EXISTS: 150,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,
 } as const;

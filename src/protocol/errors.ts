@@ -92,6 +92,8 @@ const messages: Record<number, string> = {
   [ErrorCode.SECOND_FACTOR_CODE_REQUIRED]: 'Enter a current code from your authenticator app (or a backup code).',
   [ErrorCode.DELETION_LINK_INVALID]: 'This deletion link is no longer valid. Ask for a new one from your account.',
   [ErrorCode.ACCOUNT_DELETED]: 'This account has been deleted.',
+  [ErrorCode.CONSOLE_OPERATOR_EXISTS]:
+    'That email is already an operator: nothing changed. Change their role from the list if that is what you meant.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

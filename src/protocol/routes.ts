@@ -40,6 +40,8 @@ export const CONSOLE_ROUTES = {
   signIn: '/console/sign-in',
   /** The mailed one-time link of `operator add`: set a password, enrol TOTP (operators/mail.ts). */
   welcome: '/console/welcome',
+  /** The console's first screen (issue 38): today's figures, each linking to its screen. */
+  overview: '/console/overview',
   members: '/console/members',
   member: '/console/members/:memberId',
   moderation: '/console/moderation',

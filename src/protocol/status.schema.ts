@@ -5,3 +5,4 @@ import { STATUS_BUCKETS, STATUS_RANGES } from './status';
 export const statusInstancesInput = z.object({});
 export const statusJobsInput = z.object({});
 export const statusPulseInput = z.object({ sRange: z.enum(STATUS_RANGES), sBucket: z.enum(STATUS_BUCKETS).optional() });
+export const consoleOverviewInput = z.object({});

@@ -109,3 +109,41 @@ export interface StatusJobsAnswer {
   /** Collectibles waiting for their token id (the mint queue). */
   iMintQueue: number;
 }
+
+/** A raffle on the console's overview. */
+export interface OverviewRaffle {
+  iRaffleID: number;
+  sTitle: string;
+  iOpensAt: number;
+  iClosesAt: number;
+}
+
+/**
+ * `consoleOverview` (status:read, which every role holds; issue 38): the console's first screen,
+ * today's figures, each counted by the capability that owns it (the pulse's own counts for sign-ups
+ * and active members, over the current UTC day).
+ */
+export interface ConsoleOverviewAnswer {
+  iErrorCode: number;
+  iNow: number;
+  /** Start of the current UTC day: "today" of the figures. */
+  iDayStartsAt: number;
+  iSignUpsToday: number;
+  iActiveMembersToday: number;
+  /** Chat reports no moderator has resolved yet. */
+  iReportsWaiting: number;
+  /** Announcements scheduled or being sent. */
+  iAnnouncementsPending: number;
+  pOpenRaffle: OverviewRaffle | null;
+  pNextRaffle: OverviewRaffle | null;
+  /** Raffles an operator closed by hand, waiting for their review and draw. */
+  iRafflesHeldForReview: number;
+  pInstances: {
+    iTotal: number;
+    iReady: number;
+    iDraining: number;
+    /** Instances that answered more than 1% of the last interval's requests with a 5xx. */
+    iWithErrors: number;
+    sTransport: 'redis' | 'database';
+  };
+}

@@ -77,7 +77,11 @@ export function appRoutes(flags: Flags): RouteObject[] {
     lazy: lazyScreen(() => import('./layouts/ConsoleLayout')),
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, element: <Navigate to={CONSOLE_ROUTES.members} replace /> },
+      { index: true, element: <Navigate to={CONSOLE_ROUTES.overview} replace /> },
+      {
+        path: inConsole(CONSOLE_ROUTES.overview),
+        lazy: lazyScreen(() => import('./features/status/console/OverviewScreen')),
+      },
       {
         path: inConsole(CONSOLE_ROUTES.signIn),
         lazy: lazyScreen(() => import('./features/operators/screens/ConsoleSignInScreen')),
@@ -149,7 +153,7 @@ export function appRoutes(flags: Flags): RouteObject[] {
         path: inConsole(CONSOLE_ROUTES.status),
         lazy: lazyScreen(() => import('./features/status/console/StatusScreen')),
       },
-      { path: '*', element: <Navigate to={CONSOLE_ROUTES.members} replace /> },
+      { path: '*', element: <Navigate to={CONSOLE_ROUTES.overview} replace /> },
     ],
   };
 

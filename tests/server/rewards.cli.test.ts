@@ -23,14 +23,11 @@ describe.each(DIALECTS)('rewards operator commands on %s', (dialect) => {
       sType: 'int',
       sValue: '3',
     });
+    // Issue 38: a name no capability declares is refused (nothing would read it), never stored.
     expect(await admin('gamevars', 'set', 'sMotd', 'string', 'The', 'stars', 'are', 'right')).toMatchObject({
-      exitCode: 0,
+      exitCode: 2,
     });
-    expect(await listGameVars(t.deps.db)).toContainEqual({
-      sVarID: 'sMotd',
-      sType: 'string',
-      sValue: 'The stars are right',
-    });
+    expect((await listGameVars(t.deps.db)).map((v) => v.sVarID)).not.toContain('sMotd');
 
     for (const bad of [
       ['iNewUserRaffleTickets', 'int', 'many'],
@@ -44,8 +41,9 @@ describe.each(DIALECTS)('rewards operator commands on %s', (dialect) => {
     }
     expect(await admin('gamevars', 'set', 'iNewUserRaffleTickets')).toMatchObject({ exitCode: 2 });
     const audit = (await listAudit(t.deps.db)).filter((a) => a.action === 'gamevars.set');
-    expect(audit).toHaveLength(2);
-    expect(JSON.parse(audit[1]?.detail ?? '{}')).toMatchObject({ before: { sValue: '1' }, after: { sValue: '3' } });
+    // One change: the refused sMotd wrote no row (issue 38).
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]?.detail ?? '{}')).toMatchObject({ before: { sValue: '1' }, after: { sValue: '3' } });
     await admin('gamevars', 'set', 'iNewUserRaffleTickets', 'int', '1');
   });
 

@@ -9,7 +9,9 @@ import { consoleCall, consoleToken, onConsoleSessionGone } from '../api/console'
 import type { ConsoleSignInState } from '../features/operators/model/operator';
 import { consoleTitle, useOperator } from '../lib/console';
 import { BrandMark } from '../ui/BrandMark';
+import { TimeZoneToggle } from '../ui/ConsoleTime';
 import { Loading } from '../ui/Loading';
+import { useTimeZoneChoice } from '../ui/timeZone';
 import styles from './ConsoleLayout.module.css';
 
 /** The console's own query cache: nothing of it is persisted, nothing of the member's is shared. */
@@ -26,6 +28,7 @@ const OPEN: readonly string[] = [CONSOLE_ROUTES.signIn, CONSOLE_ROUTES.welcome];
 export default function ConsoleLayout() {
   const { pathname, search } = useLocation();
   const open = OPEN.includes(pathname);
+  const zone = useTimeZoneChoice();
   // The default title first, on every screen change; a screen's own (a passive effect, later) wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new path
   useLayoutEffect(() => {
@@ -66,7 +69,8 @@ export default function ConsoleLayout() {
         )}
         <main id="console-main" tabIndex={-1} className={open ? styles.narrow : styles.main}>
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            {/* Every time on a screen names its zone; switching zones shows the screen again in the other. */}
+            <Outlet key={zone} />
           </Suspense>
         </main>
       </div>
@@ -80,6 +84,7 @@ function ConsoleHeader() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const links = [
+    { to: CONSOLE_ROUTES.overview, label: 'Overview' },
     { to: CONSOLE_ROUTES.members, label: 'Members' },
     { to: CONSOLE_ROUTES.moderation, label: 'Moderation' },
     { to: CONSOLE_ROUTES.live, label: 'Live ops' },
@@ -103,7 +108,7 @@ function ConsoleHeader() {
 
   return (
     <header className={styles.header}>
-      <NavLink to={CONSOLE_ROUTES.members} className={styles.brand}>
+      <NavLink to={CONSOLE_ROUTES.overview} className={styles.brand}>
         <BrandMark size={24} /> Console
       </NavLink>
       <nav aria-label="Console" className={styles.nav}>
@@ -114,6 +119,7 @@ function ConsoleHeader() {
         ))}
       </nav>
       <div className={styles.who}>
+        <TimeZoneToggle />
         {operator && (
           <span className={styles.operator}>
             <span className={styles.email} title={operator.sEmail}>

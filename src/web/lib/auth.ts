@@ -24,6 +24,8 @@ export interface AuthError {
   status: number;
   code: string;
   message: string;
+  /** A banned account (BANNED_USER): the operator's reason and the end (epoch ms, 0 until lifted). */
+  ban?: { reason: string; until: number };
 }
 
 type Listener = () => void;
@@ -90,12 +92,16 @@ export async function authRequest<T>(
   const text = await response.text();
   const data = text ? (JSON.parse(text) as T & { code?: string; message?: string }) : (null as T);
   if (!response.ok) {
-    const failure = (data ?? {}) as { code?: string; message?: string };
-    throw {
+    const failure = (data ?? {}) as { code?: string; message?: string; sBanReason?: unknown; iBanUntil?: unknown };
+    const error: AuthError = {
       status: response.status,
       code: failure.code ?? `HTTP_${response.status}`,
       message: failure.message ?? 'The request failed.',
-    } satisfies AuthError;
+    };
+    if (typeof failure.sBanReason === 'string') {
+      error.ban = { reason: failure.sBanReason, until: typeof failure.iBanUntil === 'number' ? failure.iBanUntil : 0 };
+    }
+    throw error;
   }
   return { data, headers: response.headers };
 }

@@ -31,14 +31,8 @@ export function useConsoleTitle(name: string): void {
   }, [name]);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch ms as local `YYYY-MM-DD HH:MM` (compact, sortable); 0 or null: an em dash. */
-export function formatWhen(ms: number | null | undefined): string {
-  if (!ms) return '—';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** Every console time names its zone, UTC or the browser's as the operator chose (issue 38). */
+export { formatWhen } from '../ui/timeZone';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

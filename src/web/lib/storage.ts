@@ -33,6 +33,8 @@ export const STORAGE = {
   viewerDescriptionOpen: 'bViewerDescriptionOpen',
   /** The operator's console session token, per tab like the member's and separate from it (api/console). */
   consoleToken: 'console.token',
+  /** The console's times in UTC or the browser's zone ('utc' | 'local'), remembered by this browser (issue 38; read by ui/consoleTime). */
+  consoleTimeZone: 'console.timeZone',
   /** Devices this browser's members chose to trust for 30 days after a two-factor code, by email (lib/authSession). */
   trustedDevices: 'pTrustedDevices',
   /** Monster Breaker's sound switch (features/games). */

@@ -18,6 +18,13 @@ export interface ReasonDialogProps {
   askReason?: boolean;
   /** Extra fields of the action (an amount, a duration…), above the reason. */
   children?: ReactNode;
+  /** The confirming button is disabled (the fields say why). */
+  confirmDisabled?: boolean;
+  /**
+   * Checks the action's own fields and shows their errors; false stops the submit. It runs with the
+   * reason's check, on the same submit, so every error shows at once, the fields' first (issue 38).
+   */
+  validate?(): boolean;
   onClose(): void;
   /**
    * Runs the action with the trimmed reason ('' when askReason is false). Resolving closes the
@@ -40,6 +47,8 @@ export function ReasonDialog({
   danger = false,
   askReason = true,
   children,
+  confirmDisabled = false,
+  validate,
   onClose,
   onConfirm,
 }: ReasonDialogProps) {
@@ -62,10 +71,10 @@ export function ReasonDialog({
     event.preventDefault();
     if (busy) return;
     const trimmed = reason.trim();
-    if (askReason && !trimmed) {
-      setMissing(true);
-      return;
-    }
+    const fieldsOk = validate ? validate() : true;
+    const reasonMissing = askReason && !trimmed;
+    setMissing(reasonMissing);
+    if (!fieldsOk || reasonMissing) return;
     setBusy(true);
     setError(null);
     try {
@@ -89,7 +98,13 @@ export function ReasonDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={danger ? 'danger' : 'primary'} busy={busy}>
+          <Button
+            type="submit"
+            form={formId}
+            variant={danger ? 'danger' : 'primary'}
+            busy={busy}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -79,7 +79,7 @@ test('an admin bootstrapped from the CLI sets a password, enrols TOTP, and signs
   await page.getByRole('button', { name: 'I have saved them' }).click();
 
   // In: the chrome names the operator and role; an admin sees Operators.
-  await expect(page).toHaveURL(/\/console\/members$/);
+  await expect(page).toHaveURL(/\/console\/overview$/);
   const header = page.getByRole('banner');
   await expect(header.getByText(email)).toBeVisible();
   await expect(header.getByText('admin', { exact: true })).toBeVisible();
@@ -108,7 +108,7 @@ test('an admin bootstrapped from the CLI sets a password, enrols TOTP, and signs
   await snapWidths(page, 'console-sign-in-code');
   await page.getByLabel('Authenticator code').fill(totp(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/console\/members$/);
+  await expect(page).toHaveURL(/\/console\/overview$/);
   await signOut(page);
 
   // A backup code works once.
@@ -118,7 +118,7 @@ test('an admin bootstrapped from the CLI sets a password, enrols TOTP, and signs
     await page.getByLabel('Backup code').fill(codes[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();
     if (attempt === 'first') {
-      await expect(page).toHaveURL(/\/console\/members$/);
+      await expect(page).toHaveURL(/\/console\/overview$/);
       await signOut(page);
     }
   }

@@ -234,3 +234,13 @@ export async function listAnnouncements(
     collections,
   };
 }
+
+/** How many announcements wait for their time or are being sent (the console's overview, issue 38). */
+export async function pendingAnnouncementCount(db: AnnouncementsDb): Promise<number> {
+  const row = await db
+    .selectFrom('announcement')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['scheduled', 'sending'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

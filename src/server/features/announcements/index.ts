@@ -1,6 +1,7 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { announcementsActions } from './actions';
 import { announcementsCli } from './cli';
+import { pendingAnnouncementCount as pendingAnnouncementCountOwn } from './compose';
 import { announcementsConsoleActions } from './consoleActions';
 import { announcementTick } from './delivery';
 import { announcementsMigrations } from './migrations';
@@ -48,3 +49,6 @@ export const announcements: Capability<AnnouncementsTables> = {
 };
 
 export type { AnnouncementsTables } from './tables';
+
+/** The console's overview (issue 38): announcements scheduled or being sent. */
+export const pendingAnnouncementCount = forOtherCapabilities(pendingAnnouncementCountOwn);

@@ -12,7 +12,11 @@ import { TokenBuckets } from './limits';
 import { chatMigrations } from './migrations';
 import { relayNotifications } from './notices';
 import { chatMessagesByBucket as chatMessagesByBucketOwn } from './pulse';
-import { memberMessages as memberMessagesOwn, memberModeration as memberModerationOwn } from './reportQueue';
+import {
+  memberMessages as memberMessagesOwn,
+  memberModeration as memberModerationOwn,
+  openReportCount as openReportCountOwn,
+} from './reportQueue';
 import { CHAT_VARS, chatLimitsReader } from './rules';
 import type { ChatServices } from './services';
 import { chatSessionsJob } from './sessionGuard';
@@ -83,6 +87,9 @@ export const chat: Capability<ChatTables> = {
 };
 
 export { CHAT_REPORTED_TOPIC } from './reportQueue';
+
+/** The console's overview (issue 38): reports waiting for a moderator. */
+export const openReportCount = forOtherCapabilities(openReportCountOwn);
 export type { ChatTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */

@@ -260,3 +260,13 @@ export async function memberModeration(db: ChatDb, userId: string, page: { offse
       : null,
   };
 }
+
+/** How many reports wait for a moderator (the console's overview, issue 38). */
+export async function openReportCount(db: ChatDb): Promise<number> {
+  const row = await db
+    .selectFrom('chat_report')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

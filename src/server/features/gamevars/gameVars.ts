@@ -92,8 +92,40 @@ export async function seedGameVarDefaults(
   }
 }
 
+/** The edit distance of two names (case ignored), for "did you mean". */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const swap = x[i - 1] === y[j - 1] ? 0 : 1;
+      row[j] = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + swap);
+    }
+    previous = row;
+  }
+  return previous[y.length] ?? 0;
+}
+
 /**
- * Sets one variable after validation; audited with the previous value (and the operator's reason,
+ * Why a name no capability declares is refused (issue 38): nothing would read it, so `gamevars set`
+ * of a typo (iChatBrust) would change nothing and say it did. Names the closest declared one.
+ */
+export function undeclaredProblem(sVarID: string, definitions: readonly GameVarDefinition[]): string | null {
+  if (definitions.some((d) => d.sVarID === sVarID)) return null;
+  let closest: { id: string; far: number } | null = null;
+  for (const d of definitions) {
+    const far = distance(sVarID, d.sVarID);
+    if (!closest || far < closest.far) closest = { id: d.sVarID, far };
+  }
+  const hint = closest && closest.far <= 3 ? ` Did you mean ${closest.id}?` : '';
+  return `${sVarID} is not a game var: no part of the portal reads it (gamevars list shows every one).${hint}`;
+}
+
+/**
+ * Sets one variable after validation: only a declared one (undeclaredProblem), of its declared
+ * type and range; audited with the previous value (and the operator's reason,
  * when given). Returns the problem, or null.
  */
 export async function setGameVar(
@@ -103,7 +135,8 @@ export async function setGameVar(
   now: number,
   reason?: string,
 ): Promise<string | null> {
-  const problem = gameVarProblem(entry, ctx.gameVarDefinitions);
+  const problem =
+    gameVarProblem(entry, ctx.gameVarDefinitions) ?? undeclaredProblem(entry.sVarID, ctx.gameVarDefinitions);
   if (problem) return problem;
   await inTransaction(ctx.db, async (trx) => {
     const before = (await listGameVars(trx)).find((e) => e.sVarID === entry.sVarID) ?? null;

@@ -5,6 +5,7 @@ import { auditCsv } from '../../shared/audit';
 import { auditPage } from './audit';
 import {
   addOperator,
+  alreadyOperatorSentence,
   grantCaps,
   isConsoleRole,
   listOperators,
@@ -56,7 +57,11 @@ const operatorCommand: CliCommand<OperatorsTables> = {
       if (!isConsoleRole(role)) return wrongUsage(`--role must be one of ${ROLES}`);
       if (!ctx.mail) return refused('This tool has no mailer: the link cannot be sent');
       const added = await addOperator(ctx.db, { ...change, email: first, role, mail: ctx.mail });
-      if ('refused' in added) return refusedBecause(added.refused, first);
+      if ('refused' in added) {
+        return added.refused === 'alreadyOperator'
+          ? refused(alreadyOperatorSentence(added.account))
+          : refusedBecause(added.refused, first);
+      }
       return done(
         `${added.created ? 'Created' : 'Promoted'} ${added.account.email} as ${role}; a link to set the password and enrol two-factor was mailed`,
       );

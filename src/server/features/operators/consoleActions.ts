@@ -15,6 +15,7 @@ import { type AccountWithRole, endConsoleSession, usernamesOf } from '../identit
 import { type AuditQuery, auditPage } from './audit';
 import {
   addOperator,
+  alreadyOperatorSentence,
   grantCaps,
   listOperators,
   type OperatorRefusal,
@@ -136,7 +137,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         now: deps.clock.now(),
         mail: { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
       });
-      if ('refused' in added) return refusal(added.refused);
+      if ('refused' in added) {
+        if (added.refused !== 'alreadyOperator') return refusal(added.refused);
+        // The console asks before a role changes: who they are and their role, nothing changed.
+        return {
+          ...fail(ErrorCode.CONSOLE_OPERATOR_EXISTS, alreadyOperatorSentence(added.account)),
+          pOperator: operatorRow(added.account),
+        };
+      }
       return { iErrorCode: ErrorCode.OK, pOperator: operatorRow(added.account), bCreated: added.created };
     },
   }),

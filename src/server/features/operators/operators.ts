@@ -35,14 +35,38 @@ export interface OperatorChange {
 export type OperatorRefusal = 'noSuchOperator' | 'lastAdmin';
 
 /**
- * Creates the account (no password yet) or gives an existing one the role, then mails a one-time
- * link that sets the password (the console then enrols TOTP). Answers the account and the link.
+ * Why adding an email that is already an operator's changes nothing (issue 38, decision 0232): a
+ * role changes only through `operator role`, asked for by name; an enrolled operator is never
+ * mailed another set-password link.
+ */
+export function alreadyOperatorSentence(account: AccountWithRole): string {
+  const enrolled = account.twoFactorEnabled ? 'enrolled' : 'not enrolled yet';
+  return `${account.email} is already an operator (${account.role}, ${enrolled}): nothing changed and nothing was mailed. To change the role: operator role ${account.email} ROLE`;
+}
+
+/**
+ * Creates the account (no password yet) or gives a member's account the role, then mails a
+ * one-time link that sets the password (the console then enrols TOTP). Answers the account and
+ * the link. An email that is already an operator's is refused with that operator (their role
+ * stays), except the same role not enrolled yet: a fresh link is mailed (the first was lost).
  */
 export async function addOperator(
   db: OperatorsDb,
   input: OperatorChange & { email: string; role: ConsoleRole; mail: { mailer: Mailer; publicUrl: string } },
-): Promise<{ account: AccountWithRole; created: boolean; token: string } | { refused: OperatorRefusal }> {
+): Promise<
+  | { account: AccountWithRole; created: boolean; token: string }
+  | { refused: OperatorRefusal }
+  | { refused: 'alreadyOperator'; account: AccountWithRole }
+> {
   const email = input.email.trim().toLowerCase();
+  const existingOperator = await accountByEmail(db, email);
+  if (
+    existingOperator &&
+    isConsoleRole(existingOperator.role) &&
+    (existingOperator.role !== input.role || existingOperator.twoFactorEnabled)
+  ) {
+    return { refused: 'alreadyOperator', account: existingOperator };
+  }
   const result = await db.transaction().execute(async (trx) => {
     const existing = await accountByEmail(trx, email);
     if (existing?.role === 'admin' && input.role !== 'admin' && (await adminCount(trx)) <= 1) return null;

@@ -16,7 +16,8 @@ const USAGE = `  raffle create [--title T] [--opens WHEN] [--closes WHEN] [--pri
   raffle list                       every raffle, newest first
   raffle show ID                    times, prizes, commitment, root, and the winners with their delivery
   raffle open ID                    open a scheduled raffle now (publishes sha256 of its secret seed)
-  raffle close ID                   close an open raffle now (freezes and publishes the entries and their root)
+  raffle close ID                   close an open raffle now (freezes and publishes the entries and their root);
+                                    it stays closed for your review: the job never draws it, raffle draw does
   raffle draw ID [--beacon-signature HEX]
                                     reveal the seed, draw the winners, deliver the prizes (HEX: the committed drand round's signature)
   raffle cancel ID                  cancel a raffle that is not drawn and refund every entry
@@ -90,7 +91,7 @@ async function show(raffle: RaffleRow, ctx: AdminContext<RaffleTables>): Promise
   );
   const revealed = raffle.status === 'drawing' || raffle.status === 'drawn';
   const lines = [
-    `Raffle ${raffle.id}: ${raffle.title} [${raffle.status}]`,
+    `Raffle ${raffle.id}: ${raffle.title} [${raffle.status}${raffle.status === 'closed' && Number(raffle.review_hold) === 1 ? ', held for review until an operator draws' : ''}]`,
     `  opens ${iso(raffle.opens_at)}  closes ${iso(raffle.closes_at)}  drawn ${iso(raffle.drawn_at)}`,
     `  entrants ${raffle.entrant_count}  tickets ${raffle.ticket_total}`,
     `  commitment ${raffle.commitment_hex ?? '-'}`,

@@ -33,7 +33,7 @@ import {
   type Who,
 } from './lifecycle';
 import { resolvePrizes, UnknownTemplateError } from './prizes';
-import { findRaffle, listEntries, listPrizes, listRaffles, listWinners } from './raffles';
+import { findOpenRaffle, findRaffle, listEntries, listPrizes, listRaffles, listWinners } from './raffles';
 import { parseWeeklyTime } from './schedule';
 import type { RaffleDb, RaffleTables } from './tables';
 import { RAFFLE_VARS } from './vars';
@@ -111,11 +111,13 @@ export function raffleConsoleActions(ctx: AppContext<RaffleTables>): ConsoleActi
             iEntrantCount: Number(raffle.entrant_count),
             iTicketTotal: Number(raffle.ticket_total),
             bWeekly: raffle.schedule_key !== null,
+            bHeldForReview: raffle.status === 'closed' && Number(raffle.review_hold) === 1,
             sCreatedBy: raffle.created_by,
             sPrizes: (prizes.get(raffle.id) ?? []).map((prize) => `${prize.name} ×${prize.quantity}`).join(', '),
           })),
           bMore: rows.length > iPageSize,
           pWeekly: await weeklySettings(ctx.db),
+          iOpenRaffleID: (await findOpenRaffle(ctx.db))?.id ?? 0,
         };
       },
     }),

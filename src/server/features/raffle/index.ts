@@ -8,6 +8,7 @@ import { memberRaffleHistory as memberRaffleHistoryOwn } from './history';
 import { raffleJob } from './jobs';
 import { raffleMigrations } from './migrations';
 import { raffleEntriesByBucket as raffleEntriesByBucketOwn } from './pulse';
+import { rafflesAhead as rafflesAheadOwn } from './raffles';
 import type { RaffleTables } from './tables';
 import { RAFFLE_VARS } from './vars';
 import { raffleDrawInfo, rememberCurrentRaffle } from './views';
@@ -47,6 +48,9 @@ export type { RaffleTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const memberRaffleHistory = forOtherCapabilities(memberRaffleHistoryOwn);
+
+/** The console's overview (issue 38): the open raffle, the next one, those held for review. */
+export const rafflesAhead = forOtherCapabilities(rafflesAheadOwn);
 
 /** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
 export const raffleEntriesByBucket = forOtherCapabilities(raffleEntriesByBucketOwn);

@@ -79,11 +79,13 @@ export async function raffleTick(ctx: RaffleJobContext): Promise<TickReport> {
     }
   }
   for (const raffle of await listRafflesByStatus(ctx.db, ['open'])) {
-    if (raffle.closes_at <= ctx.now() && (await closeRaffle(ctx.db, raffle.id, who())).done) {
+    if (raffle.closes_at <= ctx.now() && (await closeRaffle(ctx.db, raffle.id, who(), { forReview: false })).done) {
       report.closed.push(raffle.id);
     }
   }
   for (const raffle of await listRafflesByStatus(ctx.db, ['closed'])) {
+    // Closed by an operator's hand: theirs to review and draw (decision 0233).
+    if (Number(raffle.review_hold) === 1) continue;
     const round = raffle.drand_round === null ? undefined : await dueRound(ctx, Number(raffle.drand_round));
     if (round === null) continue;
     if ((await drawRaffle(ctx.db, raffle.id, { ...who(), round })).done) report.drawn.push(raffle.id);

@@ -10,7 +10,7 @@ import { applyGrant, notifyReward } from '../rewards/index';
 import { beaconRoundFor, checkBeacon } from './beacon';
 import { loadEntries } from './entries';
 import { type PrizeRow, prizeGrantLines, prizeView, resolvePrizes, UnknownTemplateError } from './prizes';
-import { findRaffle, insertRaffle, listPrizes, type RaffleRow } from './raffles';
+import { findOpenRaffle, findRaffle, insertRaffle, listPrizes, type RaffleRow } from './raffles';
 import { deliverResults } from './results';
 import type { RaffleDb } from './tables';
 
@@ -136,6 +136,13 @@ export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Prom
   const raffle = await findRaffle(db, raffleId);
   if (!raffle) return noRaffle(raffleId);
   if (raffle.status !== 'scheduled') return refused(`Raffle ${raffleId} is ${raffle.status}, not scheduled`);
+  // Issue 38: say which raffle is in the way (the update below still guards a race).
+  const other = await findOpenRaffle(db);
+  if (other) {
+    return refused(
+      `Raffle ${raffleId} cannot open while raffle ${other.id} "${other.title}" is open: only one raffle is open at a time; close or cancel raffle ${other.id} first`,
+    );
+  }
   if (raffle.closes_at <= who.now) return refused(`Raffle ${raffleId} would close before it opens`);
   const seed = randomHex(32);
   return inTransaction(db, async (trx) => {
@@ -169,15 +176,26 @@ export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Prom
 
 // ── Close: freeze and publish the entry list ────────────────────────────────────────────────
 
-/** Closes an open raffle now and publishes the Merkle root of its entries (docs/raffle-draw.md §4). */
-export async function closeRaffle(db: RaffleDb, raffleId: number, who: Who): Promise<Transition> {
+/**
+ * Closes an open raffle now and publishes the Merkle root of its entries (docs/raffle-draw.md §4).
+ * Closed by an operator (`raffle close`, the console), it is held for review: the job leaves it
+ * closed until an operator draws it (decision 0233). The job's own close (`forReview: false`) is
+ * drawn by the job.
+ */
+export async function closeRaffle(
+  db: RaffleDb,
+  raffleId: number,
+  who: Who,
+  options: { forReview?: boolean } = {},
+): Promise<Transition> {
+  const hold = options.forReview === false ? 0 : 1;
   const raffle = await findRaffle(db, raffleId);
   if (!raffle) return noRaffle(raffleId);
   return inTransaction(db, async (trx) => {
     // First, so that an entry in flight either commits before the list is read or is refused.
     const closed = await trx
       .updateTable('raffle')
-      .set({ status: 'closed', closed_at: who.now, closes_at: Math.min(raffle.closes_at, who.now) })
+      .set({ status: 'closed', closed_at: who.now, closes_at: Math.min(raffle.closes_at, who.now), review_hold: hold })
       .where('id', '=', raffleId)
       .where('status', '=', 'open')
       .executeTakeFirst();
@@ -193,7 +211,7 @@ export async function closeRaffle(db: RaffleDb, raffleId: number, who: Who): Pro
     await writeAudit(trx, {
       actor: who.actor,
       action: 'raffle.close',
-      detail: { raffleId, root, entrants: entries.length, tickets, ...why(who) },
+      detail: { raffleId, root, entrants: entries.length, tickets, heldForReview: hold === 1, ...why(who) },
       at: who.now,
     });
     return reload(trx, raffleId);

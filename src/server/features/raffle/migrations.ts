@@ -163,4 +163,19 @@ export const raffleMigrations: Record<string, MigrationFactory> = {
       }
     },
   }),
+  /**
+   * Issue 38 (decision 0233): a raffle an operator closed by hand stays closed for their review;
+   * the job draws only the raffles it closed itself.
+   */
+  'raffle/007_review_hold': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('raffle')
+        .addColumn('review_hold', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('raffle').dropColumn('review_hold').execute();
+    },
+  }),
 };

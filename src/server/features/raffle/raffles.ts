@@ -166,3 +166,22 @@ export async function listEntries(db: RaffleDb, raffleId: number, page: { limit:
     .execute();
   return rows.map((row) => ({ ...row, tickets: Number(row.tickets), created_at: Number(row.created_at) }));
 }
+
+/**
+ * The raffles an operator has to know of today (the console's overview, issue 38): the open one,
+ * the next scheduled one, and those closed by hand and held for review.
+ */
+export async function rafflesAhead(db: RaffleDb, now: number) {
+  const [open, next, closed] = await Promise.all([
+    findOpenRaffle(db),
+    findNextScheduled(db, now),
+    listRafflesByStatus(db, ['closed']),
+  ]);
+  const brief = (row: RaffleRow | undefined) =>
+    row ? { id: row.id, title: row.title, opensAt: Number(row.opens_at), closesAt: Number(row.closes_at) } : null;
+  return {
+    open: brief(open),
+    next: brief(next),
+    heldForReview: closed.filter((row) => Number(row.review_hold) === 1).length,
+  };
+}

@@ -44,6 +44,8 @@ export interface RaffleTable {
   results_delivered: Generated<number>;
   /** When every entrant had their result; null while the delivery goes on. */
   results_at: number | null;
+  /** 1: closed by an operator's hand, held for review until an operator draws (the job never draws it). */
+  review_hold: Generated<number>;
 }
 
 /** A raffle's prizes in draw order: picks 1…q1 win the first, the next q2 the second, and so on. */

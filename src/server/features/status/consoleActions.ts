@@ -1,9 +1,20 @@
 import { ErrorCode } from '../../../protocol/errors';
-import type { StatusInstancesAnswer, StatusJobsAnswer, StatusPulseAnswer } from '../../../protocol/status';
-import { statusInstancesInput, statusJobsInput, statusPulseInput } from '../../../protocol/status.schema';
+import type {
+  ConsoleOverviewAnswer,
+  StatusInstancesAnswer,
+  StatusJobsAnswer,
+  StatusPulseAnswer,
+} from '../../../protocol/status';
+import {
+  consoleOverviewInput,
+  statusInstancesInput,
+  statusJobsInput,
+  statusPulseInput,
+} from '../../../protocol/status.schema';
 import type { AppContext } from '../../capability';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { readJobs } from './jobs';
+import { readOverview } from './overview';
 import { readPulse } from './pulse';
 import { type InstanceBoard, instanceRow } from './snapshots';
 import type { StatusTables } from './tables';
@@ -36,6 +47,13 @@ export function statusConsoleActions(ctx: AppContext<StatusTables>, board: Insta
       async handler({ sRange, sBucket }): Promise<StatusPulseAnswer> {
         return { iErrorCode: ErrorCode.OK, ...(await readPulse(ctx.db, sRange, sBucket, ctx.clock.now())) };
       },
+    }),
+    define({
+      // The console's first screen (issue 38): today's figures, each linking to its screen.
+      name: 'consoleOverview',
+      permission: 'status:read',
+      input: consoleOverviewInput,
+      handler: (): Promise<ConsoleOverviewAnswer> => readOverview(ctx, board),
     }),
     define({
       name: 'statusJobs',

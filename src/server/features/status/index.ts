@@ -11,7 +11,7 @@ import type { StatusTables } from './tables';
  */
 export const status: Capability<StatusTables> = {
   name: 'status',
-  uses: ['identity', 'rewards', 'store', 'raffle', 'chat', 'games', 'collectibles'],
+  uses: ['identity', 'rewards', 'store', 'raffle', 'chat', 'games', 'collectibles', 'announcements'],
   migrations: statusMigrations,
   start(ctx) {
     const board = new InstanceBoard({

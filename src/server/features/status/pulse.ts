@@ -71,3 +71,18 @@ export async function readPulse(
     }),
   };
 }
+
+/** Today so far (the current UTC day's bucket) of some of the pulse's series: the same counts, one bucket. */
+export async function readToday(
+  db: AnyDb,
+  keys: readonly PulseKey[],
+  now: number,
+): Promise<{ dayStartsAt: number; values: Record<string, number> }> {
+  const window = pulseWindow('24h', 'day', now);
+  const counted = await Promise.all(keys.map((key) => SOURCES[key](db, window)));
+  const values: Record<string, number> = {};
+  keys.forEach((key, i) => {
+    values[key] = (counted[i] ?? []).reduce((sum, { value }) => sum + value, 0);
+  });
+  return { dayStartsAt: window.from, values };
+}

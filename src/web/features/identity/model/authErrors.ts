@@ -25,6 +25,8 @@ export function authErrorMessage(error: AuthError): string {
       return 'For your safety, log in again before adding a passkey.';
     case 'RATE_LIMITED':
       return 'Too many attempts. Please wait a minute and try again.';
+    case 'BANNED_USER':
+      return bannedMessage(error);
     case 'NETWORK':
       return error.message;
     default:
@@ -32,4 +34,33 @@ export function authErrorMessage(error: AuthError): string {
       if (error.status >= 500) return 'The server had a problem. Please try again in a moment.';
       return error.message || 'That did not work. Please try again.';
   }
+}
+
+/** When a ban ends, in the member's own time zone, named: "5 December 2026 at 18:00 UTC". */
+export function banEnd(until: number): string {
+  return new Date(until).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+/**
+ * A banned member's refusal: the specification's sentence, then the operator's reason and when the
+ * ban ends, as the ban dialog promised them (issue 38).
+ */
+function bannedMessage(error: AuthError): string {
+  const parts = [error.message || 'This account is suspended.'];
+  if (error.ban?.reason) parts.push(`Reason: ${error.ban.reason}`);
+  if (error.ban) {
+    parts.push(
+      error.ban.until
+        ? `The suspension ends on ${banEnd(error.ban.until)}.`
+        : 'The suspension lasts until it is lifted.',
+    );
+  }
+  return parts.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`)).join(' ');
 }

@@ -65,7 +65,10 @@ export function MemberLevers({
       : { lever: 'ban', label: 'Ban', permission: 'member:ban', danger: true },
     { lever: 'mute', label: 'Mute in chat', permission: 'member:mute' },
     { lever: 'revokeAll', label: 'Revoke sessions', permission: 'member:sessions' },
-    { lever: 'resend', label: 'Resend verification', permission: 'member:account' },
+    // A verified member has nothing to verify (issue 38): the lever shows only to the unverified.
+    ...(member.bVerified
+      ? []
+      : [{ lever: 'resend', label: 'Resend verification', permission: 'member:account' } as const]),
     { lever: 'reset', label: 'Force password reset', permission: 'member:account' },
     { lever: 'note', label: 'Add note', permission: 'member:note' },
     { lever: 'export', label: 'Export JSON', permission: 'member:export' },

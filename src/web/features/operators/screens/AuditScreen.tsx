@@ -8,6 +8,7 @@ import { useConsoleTitle } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
 import shared from '../../../ui/ConsoleScreen.module.css';
+import { When } from '../../../ui/ConsoleTime';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
@@ -49,10 +50,12 @@ function detailsOf(detail: unknown): string {
 const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
   {
     id: 'time',
-    header: 'Time (local)',
-    cell: ({ row }) => <time dateTime={new Date(row.original.iAt).toISOString()}>{formatTime(row.original.iAt)}</time>,
+    header: 'Time',
+    // The zone is named in each cell (UTC, or the browser's as the operator chose; issue 38).
+    cell: ({ row }) => <When ms={row.original.iAt} seconds />,
   },
-  { id: 'actor', header: 'Actor', cell: ({ row }) => row.original.sActor },
+  // Wrapped (a console actor is a long email), so Details fits a 1280 px screen (issue 38).
+  { id: 'actor', header: 'Actor', cell: ({ row }) => <span className={styles.actor}>{row.original.sActor}</span> },
   { id: 'action', header: 'Action', cell: ({ row }) => <code>{row.original.sAction}</code> },
   {
     id: 'member',

@@ -33,7 +33,7 @@ export default function ConsoleSignInScreen() {
   function enter(token: string) {
     consoleToken.set(token);
     const back = state.from?.startsWith(CONSOLE_ROUTES.root) && !state.from.startsWith(CONSOLE_ROUTES.signIn);
-    navigate(back ? (state.from as string) : CONSOLE_ROUTES.members, { replace: true });
+    navigate(back ? (state.from as string) : CONSOLE_ROUTES.overview, { replace: true });
   }
 
   /** A session the console refuses (a member's account) ends at once; 0: a console session. */

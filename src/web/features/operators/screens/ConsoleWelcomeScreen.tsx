@@ -109,7 +109,7 @@ export default function ConsoleWelcomeScreen() {
             password={password}
             onDone={(console) => {
               consoleToken.set(console);
-              navigate(CONSOLE_ROUTES.members, { replace: true });
+              navigate(CONSOLE_ROUTES.overview, { replace: true });
             }}
           />
         </>

@@ -1,66 +1,62 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import {
-  CONSOLE_ROLES,
-  type ConsoleGrantCapRow,
-  type ConsoleGrantCapSetAnswer,
-  type ConsoleOperatorAddAnswer,
-  type ConsoleOperatorChangeAnswer,
-  type ConsoleOperatorRow,
-  type ConsoleOperatorsListAnswer,
-  type ConsoleRole,
+import { useState } from 'react';
+import type {
+  ConsoleGrantCapRow,
+  ConsoleGrantCapSetAnswer,
+  ConsoleOperatorAddAnswer,
+  ConsoleOperatorChangeAnswer,
+  ConsoleOperatorRow,
+  ConsoleOperatorsListAnswer,
+  ConsoleRole,
 } from '../../../../protocol/console';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import { ErrorCode } from '../../../../protocol/errors';
+import { ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import shared from '../../../ui/ConsoleScreen.module.css';
-import { type ColumnDef, DataTable } from '../../../ui/DataTable';
-import { Field } from '../../../ui/Field';
+import { DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ReasonDialog } from '../../../ui/ReasonDialog';
+import { addBlocked } from '../components/ExistingOperator';
+import { type Open, OperatorDialog } from '../components/OperatorDialog';
+import { capColumns, operatorColumns } from '../components/operatorColumns';
 import styles from './ConsoleScreens.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LIST_KEY = ['console', 'operators'];
 
-const ROLE_WORDS: Record<ConsoleRole, string> = {
-  admin: 'everything, including operators and grant caps',
-  moderator: 'chat reports, mutes, bans, notes; reads members',
-  support: 'reads members, account help, grants up to the cap, notes',
-  viewer: 'reads everything, changes nothing',
-};
+/** The add and cap dialogs' field errors (null: fine). */
+function fieldErrors(open: Open, email: string, cap: string): { email: string | null; cap: string | null } {
+  return {
+    email: open?.kind === 'add' && !EMAIL.test(email.trim()) ? 'Enter the operator’s email address.' : null,
+    cap:
+      open?.kind === 'cap' && cap.trim() && !/^\d+$/.test(cap.trim())
+        ? 'A whole number of points or tickets, or empty for no cap.'
+        : null,
+  };
+}
 
-type Open =
-  | { kind: 'add' }
-  | { kind: 'role'; operator: ConsoleOperatorRow }
-  | { kind: 'remove'; operator: ConsoleOperatorRow }
-  | { kind: 'cap'; cap: ConsoleGrantCapRow }
-  | null;
-
-function RoleSelect({ value, onChange }: { value: ConsoleRole; onChange(role: ConsoleRole): void }) {
-  const id = useId();
-  return (
-    <div className={styles.selectField}>
-      <label htmlFor={id}>Role</label>
-      <select
-        id={id}
-        className={styles.select}
-        value={value}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value as ConsoleRole)}
-      >
-        {CONSOLE_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {role}
-          </option>
-        ))}
-      </select>
-      <span id={`${id}-hint`} className={shared.muted}>
-        {ROLE_WORDS[value]}
-      </span>
-    </div>
-  );
+/** Changes a role, removes an operator or sets a grant cap; answers the sentence that says so. */
+async function applyLever(open: Exclude<Open, null | { kind: 'add' }>, role: ConsoleRole, cap: string, reason: string) {
+  if (open.kind === 'role') {
+    const changed = await consoleCall<ConsoleOperatorChangeAnswer>('operatorSetRole', {
+      sEmail: open.operator.sEmail,
+      sRole: role,
+      sReason: reason,
+    });
+    return `${open.operator.sEmail}: ${changed.sFromRole} → ${role}.`;
+  }
+  if (open.kind === 'remove') {
+    await consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', { sEmail: open.operator.sEmail, sReason: reason });
+    return `${open.operator.sEmail} is no longer an operator; their console sessions ended.`;
+  }
+  await consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', {
+    sRole: open.cap.sRole,
+    iMaxAmount: cap ? Number(cap) : -1,
+    sReason: reason,
+  });
+  return `Grant cap of ${open.cap.sRole}: ${cap ? formatCount(Number(cap)) : 'no cap'}.`;
 }
 
 /** Operators and their roles, and the per-role grant caps (issue 27; admins, operator:manage). */
@@ -69,7 +65,7 @@ export default function OperatorsScreen() {
   const queries = useQueryClient();
   const me = useOperator().data;
   const list = useQuery({
-    queryKey: ['console', 'operators'],
+    queryKey: LIST_KEY,
     queryFn: ({ signal }) => consoleCall<ConsoleOperatorsListAnswer>('operatorsList', {}, signal),
   });
   // What the dialog shows stays while it plays its closing animation.
@@ -81,6 +77,8 @@ export default function OperatorsScreen() {
   const [role, setRole] = useState<ConsoleRole>('support');
   const [cap, setCap] = useState('');
   const [capError, setCapError] = useState<string | null>(null);
+  // The typed email's operator, when it is one already (issue 38): the dialog says so before any change.
+  const existing = list.data?.aRows.find((row) => row.sEmail === email.trim().toLowerCase()) ?? null;
 
   function show(next: Open) {
     setDone(null);
@@ -90,129 +88,53 @@ export default function OperatorsScreen() {
       setEmail('');
       setRole('support');
     }
-    if (next?.kind === 'role') setRole(next.operator.sRole);
     if (next?.kind === 'cap') setCap(next.cap.iMaxAmount === null ? '' : String(next.cap.iMaxAmount));
     setOpen(next);
     setDialogOpen(next !== null);
   }
 
-  const refresh = () => queries.invalidateQueries({ queryKey: ['console', 'operators'] });
+  /** The dialog's own fields, checked on the same submit as the reason (every error at once). */
+  function validate(): boolean {
+    const errors = fieldErrors(open, email, cap);
+    setEmailError(errors.email);
+    setCapError(errors.cap);
+    return !errors.email && !errors.cap;
+  }
 
-  async function confirm(reason: string) {
-    if (!open) return;
-    if (open.kind === 'add') {
-      if (!EMAIL.test(email.trim())) {
-        setEmailError('Enter the operator’s email address.');
-        return false;
-      }
+  const refresh = () => queries.invalidateQueries({ queryKey: LIST_KEY });
+
+  async function add(reason: string) {
+    if (existing && addBlocked(existing, role)) return false;
+    try {
       const added = await consoleCall<ConsoleOperatorAddAnswer>('operatorAdd', {
         sEmail: email.trim(),
         sRole: role,
         sReason: reason,
       });
       const who = added.pOperator.sEmail;
+      const how = added.bCreated ? 'Added' : existing ? 'Mailed a fresh link to' : 'Promoted';
       setDone(
-        `${added.bCreated ? 'Added' : 'Promoted'} ${who} as ${added.pOperator.sRole}. A link to set the password and enrol two-factor was mailed to ${who}.`,
+        `${how} ${who} as ${added.pOperator.sRole}. A link to set the password and enrol two-factor was mailed to ${who}.`,
       );
-    } else if (open.kind === 'role') {
-      const changed = await consoleCall<ConsoleOperatorChangeAnswer>('operatorSetRole', {
-        sEmail: open.operator.sEmail,
-        sRole: role,
-        sReason: reason,
-      });
-      setDone(`${open.operator.sEmail}: ${changed.sFromRole} → ${role}.`);
-    } else if (open.kind === 'remove') {
-      await consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', {
-        sEmail: open.operator.sEmail,
-        sReason: reason,
-      });
-      setDone(`${open.operator.sEmail} is no longer an operator; their console sessions ended.`);
-    } else {
-      const typed = cap.trim();
-      if (typed && !/^\d+$/.test(typed)) {
-        setCapError('A whole number of points or tickets, or empty for no cap.');
+    } catch (error) {
+      // Added meanwhile by someone else: the list learns them, and the dialog shows who they are.
+      if (error instanceof ConsoleError && error.code === ErrorCode.CONSOLE_OPERATOR_EXISTS) {
+        await refresh();
         return false;
       }
-      await consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', {
-        sRole: open.cap.sRole,
-        iMaxAmount: typed ? Number(typed) : -1,
-        sReason: reason,
-      });
-      setDone(`Grant cap of ${open.cap.sRole}: ${typed ? formatCount(Number(typed)) : 'no cap'}.`);
+      throw error;
+    }
+  }
+
+  async function confirm(reason: string) {
+    if (!open) return;
+    if (open.kind === 'add') {
+      if ((await add(reason)) === false) return false;
+    } else {
+      setDone(await applyLever(open, role, cap.trim(), reason));
     }
     await refresh();
   }
-
-  const operatorColumns: ColumnDef<ConsoleOperatorRow, unknown>[] = [
-    {
-      id: 'email',
-      header: 'Email',
-      cell: ({ row }) => (
-        <>
-          {row.original.sEmail}
-          {row.original.sUserId === me?.sUserId && <span className={shared.muted}> (you)</span>}
-        </>
-      ),
-    },
-    { id: 'role', header: 'Role', cell: ({ row }) => row.original.sRole },
-    {
-      id: 'twoFactor',
-      header: 'Two-factor',
-      cell: ({ row }) =>
-        row.original.bTwoFactor ? (
-          <span className={styles.on}>Enrolled</span>
-        ) : (
-          <span className={styles.off}>Not yet (invited)</span>
-        ),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row }) => (
-        <div className={shared.rowActions}>
-          <button
-            type="button"
-            className={shared.small}
-            aria-label={`Change role of ${row.original.sEmail}`}
-            onClick={() => show({ kind: 'role', operator: row.original })}
-          >
-            Change role
-          </button>
-          <button
-            type="button"
-            className={`${shared.small} ${shared.danger}`}
-            aria-label={`Remove ${row.original.sEmail}`}
-            onClick={() => show({ kind: 'remove', operator: row.original })}
-          >
-            Remove
-          </button>
-        </div>
-      ),
-    },
-  ];
-
-  const capColumns: ColumnDef<ConsoleGrantCapRow, unknown>[] = [
-    { id: 'role', header: 'Role', cell: ({ row }) => row.original.sRole },
-    {
-      id: 'cap',
-      header: 'Largest grant',
-      cell: ({ row }) => (row.original.iMaxAmount === null ? 'No cap' : formatCount(row.original.iMaxAmount)),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className={shared.small}
-          aria-label={`Change the grant cap of ${row.original.sRole}`}
-          onClick={() => show({ kind: 'cap', cap: row.original })}
-        >
-          Change
-        </button>
-      ),
-    },
-  ];
 
   if (list.error) {
     return (
@@ -224,16 +146,10 @@ export default function OperatorsScreen() {
     );
   }
 
-  const title =
-    open?.kind === 'add'
-      ? 'Add an operator'
-      : open?.kind === 'role'
-        ? `Change the role of ${open.operator.sEmail}`
-        : open?.kind === 'remove'
-          ? `Remove ${open.operator.sEmail}`
-          : open?.kind === 'cap'
-            ? `Grant cap of ${open.cap.sRole}`
-            : '';
+  const roleOf = (operator: ConsoleOperatorRow) => {
+    setRole(operator.sRole);
+    show({ kind: 'role', operator });
+  };
 
   return (
     <div className={`${shared.screen} ${styles.screen}`}>
@@ -245,7 +161,10 @@ export default function OperatorsScreen() {
       {done && <Notice tone="success">{done}</Notice>}
       <DataTable
         caption={list.data ? `Operators (${list.data.iTotal})` : 'Operators'}
-        columns={operatorColumns}
+        columns={operatorColumns(me?.sUserId, {
+          role: roleOf,
+          remove: (operator) => show({ kind: 'remove', operator }),
+        })}
         rows={list.data?.aRows ?? []}
         rowId={(row) => row.sUserId}
         busy={list.isFetching}
@@ -258,61 +177,23 @@ export default function OperatorsScreen() {
         </p>
         <DataTable
           caption="Grant caps per role"
-          columns={capColumns}
+          columns={capColumns((row: ConsoleGrantCapRow) => show({ kind: 'cap', cap: row }))}
           rows={list.data?.aGrantCaps ?? []}
           rowId={(row) => row.sRole}
           busy={list.isFetching}
         />
       </section>
-      <ReasonDialog
-        open={dialogOpen}
-        title={title}
-        danger={open?.kind === 'remove'}
-        confirmLabel={
-          open?.kind === 'add'
-            ? 'Add and mail the link'
-            : open?.kind === 'remove'
-              ? 'Remove'
-              : open?.kind === 'cap'
-                ? 'Set cap'
-                : 'Change role'
-        }
-        description={
-          open?.kind === 'add' ? (
-            <p>The operator gets a mail with a one-time link to set a password and enrol two-factor.</p>
-          ) : open?.kind === 'remove' ? (
-            <p>
-              The account becomes a plain member again: its console sessions end and its second factor is forgotten.
-            </p>
-          ) : open?.kind === 'cap' ? (
-            <p>Leave the amount empty for no cap.</p>
-          ) : undefined
-        }
+      <OperatorDialog
+        open={open}
+        dialogOpen={dialogOpen}
+        form={{ email, emailError, role, cap, capError, existing }}
+        set={{ email: setEmail, role: setRole, cap: setCap }}
+        // Asked for by name: the role dialog of the operator the email belongs to, the chosen role kept.
+        onChangeRoleInstead={(operator) => show({ kind: 'role', operator })}
+        validate={validate}
         onClose={() => setDialogOpen(false)}
         onConfirm={confirm}
-      >
-        {open?.kind === 'add' && (
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={emailError ?? undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-        {(open?.kind === 'add' || open?.kind === 'role') && <RoleSelect value={role} onChange={setRole} />}
-        {open?.kind === 'cap' && (
-          <Field
-            label="Largest grant"
-            inputMode="numeric"
-            value={cap}
-            error={capError ?? undefined}
-            hint="Points or tickets per grant; empty: no cap."
-            onChange={(event) => setCap(event.target.value)}
-          />
-        )}
-      </ReasonDialog>
+      />
     </div>
   );
 }

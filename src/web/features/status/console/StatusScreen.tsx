@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
   DEFAULT_BUCKET,
@@ -10,19 +9,17 @@ import {
   type StatusInstancesAnswer,
   type StatusJob,
   type StatusJobsAnswer,
-  type StatusPulseAnswer,
   type StatusRange,
 } from '../../../../protocol/status';
 import { type ConsoleError, consoleCall } from '../../../api/console';
-import { formatWhen, useConsoleTitle } from '../../../lib/console';
+import { useConsoleTitle } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
+import { When } from '../../../ui/ConsoleTime';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { PulseChart } from '../components/PulseChart';
 import {
-  formatBucket,
   formatEvery,
   formatMs,
   formatPercent,
@@ -30,14 +27,10 @@ import {
   formatRate,
   formatUptime,
   instancesSentence,
-  seriesSummary,
   shortId,
 } from '../model/statusFormat';
+import { PulseSection } from './PulseSection';
 import styles from './StatusScreen.module.css';
-
-const RANGE_LABELS: Record<StatusRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d' };
-const BUCKET_LABELS: Record<StatusBucket, string> = { hour: 'Per hour', day: 'Per day' };
-const PULSE_REFRESH_MS = 60_000;
 
 const INSTANCE_COLUMNS: ColumnDef<StatusInstance, unknown>[] = [
   {
@@ -71,7 +64,12 @@ const INSTANCE_COLUMNS: ColumnDef<StatusInstance, unknown>[] = [
     id: 'leases',
     header: 'Leases',
     cell: ({ row }) =>
-      row.original.aLeases.length > 0 ? row.original.aLeases.join(', ') : <span className={shared.muted}>none</span>,
+      row.original.aLeases.length > 0 ? (
+        // One lease a line: the list wraps in its cell instead of running past the table's frame.
+        <span className={styles.leases}>{row.original.aLeases.join(', ')}</span>
+      ) : (
+        <span className={shared.muted}>none</span>
+      ),
   },
 ];
 
@@ -95,14 +93,14 @@ const JOB_COLUMNS: ColumnDef<StatusJob, unknown>[] = [
   },
   {
     id: 'last',
-    header: 'Last run (local)',
+    header: 'Last run',
     cell: ({ row }) => {
       const run = row.original.pLastRun;
       if (!run) return <span className={shared.muted}>not yet</span>;
       return (
-        <time dateTime={new Date(run.iAt).toISOString()} title={`on ${shortId(run.sInstanceID)}`}>
-          {formatWhen(run.iAt)}:{String(new Date(run.iAt).getSeconds()).padStart(2, '0')}
-        </time>
+        <span title={`on ${shortId(run.sInstanceID)}`}>
+          <When ms={run.iAt} seconds />
+        </span>
       );
     },
   },
@@ -120,43 +118,6 @@ const JOB_COLUMNS: ColumnDef<StatusJob, unknown>[] = [
     },
   },
 ];
-
-/** A row of the pulse's table: one bucket, a value per series. */
-interface PulseRow {
-  at: number;
-  values: number[];
-}
-
-function Segmented<T extends string>({
-  label,
-  options,
-  labels,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className={styles.segmented}>
-      <legend className="visually-hidden">{label}</legend>
-      {options.map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={option === value}
-          className={option === value ? styles.selected : undefined}
-          onClick={() => onChange(option)}
-        >
-          {labels[option]}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
 
 /** The console's status page (issue 29): instances, the game's pulse and the jobs, refreshed live. */
 export default function StatusScreen() {
@@ -180,13 +141,6 @@ export default function StatusScreen() {
     queryFn: ({ signal }) => consoleCall<StatusJobsAnswer>('statusJobs', {}, signal),
     refetchInterval: interval,
   });
-  const pulse = useQuery({
-    queryKey: ['console', 'status', 'pulse', range, bucket],
-    queryFn: ({ signal }) => consoleCall<StatusPulseAnswer>('statusPulse', { sRange: range, sBucket: bucket }, signal),
-    refetchInterval: PULSE_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
-
   const choose = (next: { range?: StatusRange; bucket?: StatusBucket }) => {
     const nextRange = next.range ?? range;
     const nextBucket = next.bucket ?? (next.range ? DEFAULT_BUCKET[nextRange] : bucket);
@@ -201,33 +155,6 @@ export default function StatusScreen() {
     );
   };
 
-  const data = pulse.data;
-  const pulseRows = useMemo<PulseRow[]>(
-    () =>
-      data ? data.aBuckets.map((at, i) => ({ at, values: data.aSeries.map((s) => s.aValues[i] ?? 0) })).reverse() : [],
-    [data],
-  );
-  const pulseColumns = useMemo<ColumnDef<PulseRow, unknown>[]>(
-    () =>
-      data
-        ? [
-            {
-              id: 'at',
-              header: data.sBucket === 'hour' ? 'Hour (local)' : 'Day',
-              cell: ({ row }) => formatBucket(row.original.at, data.sBucket, true),
-            },
-            ...data.aSeries.map(
-              (series, i): ColumnDef<PulseRow, unknown> => ({
-                id: series.sKey,
-                header: series.sLabel,
-                cell: ({ row }) => formatCount(row.original.values[i] ?? 0),
-              }),
-            ),
-          ]
-        : [],
-    [data],
-  );
-
   const list = instances.data?.aInstances ?? [];
   return (
     <div className={styles.screen}>
@@ -236,7 +163,8 @@ export default function StatusScreen() {
         subtitle="The instances serving the portal, the game's pulse and the background jobs, refreshed every few seconds."
       />
 
-      <section className={styles.section} aria-labelledby="status-instances">
+      {/* Not landmarks of their own: their tables are the regions "Instances" and "Jobs" (axe: landmark-unique). */}
+      <section className={styles.section}>
         <div className={styles.sectionHead}>
           <h2 id="status-instances">Instances</h2>
           {instances.data && (
@@ -261,63 +189,9 @@ export default function StatusScreen() {
         />
       </section>
 
-      <section className={styles.section} aria-labelledby="status-pulse">
-        <div className={styles.sectionHead}>
-          <h2 id="status-pulse">The game's pulse</h2>
-          <div className={styles.controls}>
-            <Segmented
-              label="Range"
-              options={STATUS_RANGES}
-              labels={RANGE_LABELS}
-              value={range}
-              onChange={(value) => choose({ range: value })}
-            />
-            <Segmented
-              label="Buckets"
-              options={STATUS_BUCKETS}
-              labels={BUCKET_LABELS}
-              value={bucket}
-              onChange={(value) => choose({ bucket: value })}
-            />
-          </div>
-        </div>
-        {pulse.error && <Notice tone="danger">{(pulse.error as ConsoleError).message}</Notice>}
-        {data && (
-          <>
-            <p className={styles.note} aria-live="polite">
-              Last {RANGE_LABELS[data.sRange]}, {data.sBucket === 'hour' ? 'per hour' : 'per day'} (UTC buckets, shown
-              in your time zone); the last one is still filling.
-            </p>
-            <div className={styles.charts} aria-busy={pulse.isFetching || undefined}>
-              {data.aSeries.map((series) => (
-                <figure key={series.sKey} className={styles.chartCard} aria-labelledby={`pulse-${series.sKey}`}>
-                  <figcaption>
-                    <h3 id={`pulse-${series.sKey}`}>{series.sLabel}</h3>
-                    <p className={styles.summary}>{seriesSummary(series, data.aBuckets, data.sBucket)}</p>
-                  </figcaption>
-                  <PulseChart
-                    buckets={data.aBuckets}
-                    values={series.aValues}
-                    bucket={data.sBucket}
-                    label={series.sLabel}
-                  />
-                </figure>
-              ))}
-            </div>
-            <details className={styles.details}>
-              <summary>Every figure as a table</summary>
-              <DataTable
-                caption={`The game's pulse, last ${RANGE_LABELS[data.sRange]}, ${data.sBucket === 'hour' ? 'per hour' : 'per day'}, newest first`}
-                columns={pulseColumns}
-                rows={pulseRows}
-                rowId={(row) => String(row.at)}
-              />
-            </details>
-          </>
-        )}
-      </section>
+      <PulseSection range={range} bucket={bucket} choose={choose} />
 
-      <section className={styles.section} aria-labelledby="status-jobs">
+      <section className={styles.section}>
         <div className={styles.sectionHead}>
           <h2 id="status-jobs">Jobs</h2>
           {jobs.data && (

@@ -1,5 +1,6 @@
 import type { PulseSeries, StatusBucket, StatusInstance } from '../../../../protocol/status';
 import { formatCount } from '../../../ui/format';
+import { partsOf, type TimeZoneChoice, timeZoneChoice } from '../../../ui/timeZone';
 
 /** How the status page writes its figures (pure: unit-tested in tests/web when it grows). */
 
@@ -44,12 +45,22 @@ export function formatPool(pool: StatusInstance['pDbPool']): string {
   return `${pool.iTotal - pool.iIdle}/${pool.iTotal} busy${pool.iWaiting > 0 ? `, ${pool.iWaiting} waiting` : ''}`;
 }
 
-/** A bucket's start in the operator's time zone: "14:00" for hours, "Nov 27" for days. */
-export function formatBucket(at: number, bucket: StatusBucket, withDay = false): string {
-  const d = new Date(at);
-  const day = `${d.toLocaleString('en', { month: 'short' })} ${d.getDate()}`;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A bucket's start: "14:00" for hours, in the zone the operator chose; "Nov 27" for days, always
+ * the UTC day the bucket is (issue 38: the header names the zone).
+ */
+export function formatBucket(
+  at: number,
+  bucket: StatusBucket,
+  withDay = false,
+  choice: TimeZoneChoice = timeZoneChoice(),
+): string {
+  const p = partsOf(at, bucket === 'day' ? 'utc' : choice);
+  const day = `${MONTHS[p.month]} ${p.day}`;
   if (bucket === 'day') return day;
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const time = `${pad(p.hours)}:${pad(p.minutes)}`;
   return withDay ? `${day} ${time}` : time;
 }
 
