@@ -11,7 +11,7 @@
  * After each peak it checks the invariants (ledgers sum to balances, stock never below zero,
  * notifications and announcements delivered once, the draw verified by scripts/verify-draw.ts, no
  * member action answered 500) and prints one table: goal, measured, PASS/MISS, load average.
- * `--log` appends the table to bench/README.md. Sizes: REHEARSAL_MEMBERS (100,000; --quick 5,000),
+ * `--log` appends the table to bench/README.md; `--peaks=raffle,chat` runs only those peaks. Sizes: REHEARSAL_MEMBERS (100,000; --quick 5,000),
  * REHEARSAL_CLAIMS, REHEARSAL_CLAIM_RATE, REHEARSAL_RACERS, REHEARSAL_SOCKETS, REHEARSAL_CHAT_SECONDS.
  * Every request goes to 127.0.0.1, bounded in count and time.
  */
@@ -958,26 +958,43 @@ async function stopPortal(portal: Portal): Promise<void> {
   await portal.database.close();
 }
 
+/** `--peaks=morning,store,raffle,announcement,chat` runs only those (all by default). */
+const peaks = args
+  .find((a) => a.startsWith('--peaks='))
+  ?.slice(8)
+  .split(',');
+const runs = (peak: string) => !peaks || peaks.includes(peak);
+
 async function week(portal: Portal, cluster: boolean): Promise<void> {
-  console.log(`\n${portal.label}: morning daily rewards`);
-  await morningRewards(portal);
-  await invariants(portal, 'the morning');
-  if (cluster) {
-    await postgresRestart(portal);
-    await invariants(portal, 'the PostgreSQL restart');
+  if (runs('morning')) {
+    console.log(`\n${portal.label}: morning daily rewards`);
+    await morningRewards(portal);
+    await invariants(portal, 'the morning');
+    if (cluster) {
+      await postgresRestart(portal);
+      await invariants(portal, 'the PostgreSQL restart');
+    }
   }
-  console.log(`\n${portal.label}: store drop`);
-  await storeDrop(portal);
-  await invariants(portal, 'the store drop');
-  console.log(`\n${portal.label}: raffle week`);
-  await raffleWeek(portal, { killMidDelivery: cluster });
-  await invariants(portal, 'the raffle');
-  console.log(`\n${portal.label}: announcement`);
-  await announcement(portal, { killMidDelivery: cluster });
-  await invariants(portal, 'the announcement');
-  console.log(`\n${portal.label}: chat evening`);
-  await chatEvening(portal, { restartRedis: cluster });
-  await invariants(portal, 'the chat evening');
+  if (runs('store')) {
+    console.log(`\n${portal.label}: store drop`);
+    await storeDrop(portal);
+    await invariants(portal, 'the store drop');
+  }
+  if (runs('raffle')) {
+    console.log(`\n${portal.label}: raffle week`);
+    await raffleWeek(portal, { killMidDelivery: cluster });
+    await invariants(portal, 'the raffle');
+  }
+  if (runs('announcement')) {
+    console.log(`\n${portal.label}: announcement`);
+    await announcement(portal, { killMidDelivery: cluster });
+    await invariants(portal, 'the announcement');
+  }
+  if (runs('chat')) {
+    console.log(`\n${portal.label}: chat evening`);
+    await chatEvening(portal, { restartRedis: cluster });
+    await invariants(portal, 'the chat evening');
+  }
 }
 
 const startedAt = Date.now();
