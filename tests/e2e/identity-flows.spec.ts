@@ -124,7 +124,8 @@ test.describe('identity: entry, refusals and sessions', () => {
 
     await signInPage(page, member);
     await page.goto('/account');
-    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    // Exact: once the sessions list has loaded, "Sign out everywhere else" shows beside it too.
+    await page.getByRole('button', { name: 'Sign out everywhere', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
 
     await otherPage.goto('/account');
