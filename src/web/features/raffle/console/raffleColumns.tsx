@@ -55,7 +55,9 @@ export function raffleColumns(levers: Levers): ColumnDef<ConsoleRaffleRow, unkno
     {
       id: 'status',
       header: 'State',
-      cell: ({ row }) => statusWords(row.original.sStatus, row.original.bHeldForReview),
+      cell: ({ row }) => (
+        <span className={styles.state}>{statusWords(row.original.sStatus, row.original.bHeldForReview)}</span>
+      ),
     },
     { id: 'opens', header: 'Opens', cell: ({ row }) => <When ms={row.original.iOpensAt} /> },
     { id: 'closes', header: 'Closes', cell: ({ row }) => <When ms={row.original.iClosesAt} /> },
