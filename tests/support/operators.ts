@@ -1,9 +1,9 @@
 import type { AdminResult } from '../../src/server/capability';
 import { runAdmin } from '../../src/server/cli/commands';
 import type { TestApp } from './app';
-import { totp } from './totp';
+import { freshTotp, totp } from './totp';
 
-export { totp };
+export { freshTotp, totp };
 
 /**
  * Operators in tests (issue 27): the CLI bootstrap, the mailed link, TOTP enrolment and the
@@ -128,7 +128,7 @@ export async function enrolledOperator(t: Portal, email: string, role: string): 
   const verified = await post(
     t,
     '/api/auth/two-factor/verify-totp',
-    { code: totp(enrolment.secret) },
+    { code: freshTotp(enrolment.secret) },
     bearer(enrolment.token),
   );
   const token = verified.headers['set-auth-token'] as string;

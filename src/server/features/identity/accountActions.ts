@@ -17,6 +17,8 @@ import {
 } from '../../../protocol/memberAccount.schema';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import type { Auth } from './auth';
+import { checkCode } from './confirmation';
 import { cancelDeletion, confirmDeletion, deletionOf, requestDeletion } from './deletion';
 import { overLimit } from './limits';
 import { endMySession, listMySessions } from './memberSessions';
@@ -27,8 +29,11 @@ import type { IdentityTables } from './tables';
 const defineAction = actionDefiner<IdentityTables>();
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 
-/** A member's own sessions, sign-in history and account deletion on /account (issue 30). */
-export const accountActions: ActionDef[] = [
+/**
+ * A member's own sessions, sign-in history and account deletion on /account (issue 30). `auth`
+ * checks deletion's code: a TOTP code (once, issue 35) or a backup code (spent).
+ */
+export const accountActions = (auth: Auth): ActionDef[] => [
   defineAction({
     service: 'portal',
     name: 'getMySessions',
@@ -97,9 +102,15 @@ export const accountActions: ActionDef[] = [
     name: 'requestAccountDeletion',
     input: requestAccountDeletionInput,
     auth: 'member',
-    async handler({ sPassword, sCode }, { deps, user }): Promise<Answer> {
+    async handler({ sPassword, sCode }, { deps, user, req }): Promise<Answer> {
       if (await overLimit(deps, [['accountDeletionPerMember', user.id]])) return rateLimited();
-      const outcome = await requestDeletion(deps, user, { password: sPassword, code: sCode, now: deps.clock.now() });
+      const codeDeps = { handler: (r: Request) => auth.handler(r), publicUrl: deps.config.publicUrl };
+      const outcome = await requestDeletion(deps, user, {
+        password: sPassword,
+        code: sCode,
+        now: deps.clock.now(),
+        codePasses: async (code) => (await checkCode(codeDeps, req.headers.authorization ?? '', code)) === null,
+      });
       if (outcome === 'wrongPassword') return fail(ErrorCode.WRONG_PASSWORD);
       if (outcome === 'codeRequired') return fail(ErrorCode.SECOND_FACTOR_CODE_REQUIRED);
       if (outcome === 'alreadyScheduled') return fail(ErrorCode.ALREADY_DONE);
