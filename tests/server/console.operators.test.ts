@@ -12,11 +12,11 @@ import {
   consoleSignIn,
   type EnrolledOperator,
   enrolledOperator,
+  freshTotp,
   OPERATOR_PASSWORD,
   post,
   signInOperator,
   startEnrolment,
-  freshTotp,
   totp,
   welcomeToken,
 } from '../support/operators';
