@@ -10,9 +10,11 @@ import {
   type ConsoleOperatorsListAnswer,
   type ConsoleRole,
 } from '../../../../protocol/console';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import { ErrorCode } from '../../../../protocol/errors';
+import { ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import { useFreshConfirmation } from '../../../ui/ConfirmIdentityDialog';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
@@ -81,6 +83,13 @@ export default function OperatorsScreen() {
   const [role, setRole] = useState<ConsoleRole>('support');
   const [cap, setCap] = useState('');
   const [capError, setCapError] = useState<string | null>(null);
+  const confirmation = useFreshConfirmation({
+    askCode: true,
+    needsConfirmation: (failure) => failure instanceof ConsoleError && failure.code === ErrorCode.CONFIRMATION_REQUIRED,
+    async confirm(sPassword, sCode) {
+      await consoleCall('confirmIdentity', { sPassword, sCode });
+    },
+  });
 
   function show(next: Open) {
     setDone(null);
@@ -99,6 +108,12 @@ export default function OperatorsScreen() {
   const refresh = () => queries.invalidateQueries({ queryKey: ['console', 'operators'] });
 
   async function confirm(reason: string) {
+    if (!open) return;
+    // Role and cap changes need the console session confirmed afresh (issue 35): asked when the server says so.
+    return confirmation.run(() => change(reason));
+  }
+
+  async function change(reason: string) {
     if (!open) return;
     if (open.kind === 'add') {
       if (!EMAIL.test(email.trim())) {
@@ -313,6 +328,7 @@ export default function OperatorsScreen() {
           />
         )}
       </ReasonDialog>
+      {confirmation.dialog}
     </div>
   );
 }
