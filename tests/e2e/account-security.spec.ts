@@ -20,7 +20,7 @@ import {
 /** A code of a later 30-second step than `used`, so a code is never sent twice in one step. */
 async function freshCode(secret: string, used: Set<string>): Promise<string> {
   for (;;) {
-    const code = freshTotp(secret);
+    const code = totp(secret);
     if (!used.has(code)) {
       used.add(code);
       return code;

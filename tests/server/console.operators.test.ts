@@ -8,6 +8,7 @@ import { DIALECTS } from '../support/db';
 import {
   admin,
   bearer,
+  CONSOLE_SIGN_IN,
   consoleCall,
   consoleSignIn,
   type EnrolledOperator,
@@ -158,7 +159,12 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       iErrorCode: ErrorCode.CONSOLE_SECOND_FACTOR_REQUIRED,
     });
 
-    const confirmed = await post(t, '/api/auth/two-factor/verify-totp', { code }, bearer(enrolment.token));
+    const confirmed = await post(
+      t,
+      '/api/auth/two-factor/verify-totp',
+      { code },
+      { ...bearer(enrolment.token), ...CONSOLE_SIGN_IN },
+    );
     expect(confirmed.status).toBe(200);
     const token = confirmed.headers['set-auth-token'] as string;
     expect(await consoleCall(t, 'whoami', {}, token)).toEqual({
@@ -192,7 +198,12 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       { 'x-two-factor-token': challenge },
     );
     expect(wrong.status).toBe(401);
-    const right = await post(t, '/api/auth/two-factor/verify-totp', { code }, { 'x-two-factor-token': challenge });
+    const right = await post(
+      t,
+      '/api/auth/two-factor/verify-totp',
+      { code },
+      { 'x-two-factor-token': challenge, ...CONSOLE_SIGN_IN },
+    );
     expect(right.status).toBe(200);
     const token = right.headers['set-auth-token'] as string;
     expect(await consoleCall(t, 'whoami', {}, token)).toMatchObject({ iErrorCode: 0, sRole: 'admin' });

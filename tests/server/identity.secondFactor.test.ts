@@ -323,7 +323,11 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const verified = await call('/two-factor/verify-totp', {
       body: { code: freshTotp(operator.secret), trustDevice: true },
       ip,
-      headers: { 'x-two-factor-token': first.headers['set-two-factor-token'] as string },
+      headers: {
+        'x-two-factor-token': first.headers['set-two-factor-token'] as string,
+        // The console's code step (issue 35): a code step of the member portal makes a member session.
+        'x-console-sign-in': '1',
+      },
     });
     expect(verified.status).toBe(200);
     // With the code the session is a console session, as the console's own sign-in.

@@ -10,6 +10,7 @@ import { DIALECTS } from '../support/db';
 import {
   admin,
   bearer,
+  CONSOLE_SIGN_IN,
   consoleCall,
   consoleSignIn,
   type EnrolledOperator,
@@ -103,7 +104,7 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
         t,
         '/api/auth/two-factor/verify-totp',
         { code: freshTotp(moderator.secret), trustDevice: true },
-        { 'x-two-factor-token': first.headers['set-two-factor-token'] as string },
+        { 'x-two-factor-token': first.headers['set-two-factor-token'] as string, ...CONSOLE_SIGN_IN },
       );
       const consoleToken = verified.headers['set-auth-token'] as string;
       expect((await consoleCall(t, 'whoami', {}, consoleToken)).iErrorCode).toBe(0);
@@ -131,7 +132,7 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
         t,
         '/api/auth/two-factor/verify-totp',
         { code: freshTotp(moderator.secret) },
-        bearer(trustedToken),
+        { ...bearer(trustedToken), ...CONSOLE_SIGN_IN },
       );
       expect(stepUp.status).toBe(200);
       expect((await consoleCall(t, 'whoami', {}, trustedToken)).iErrorCode).toBe(
@@ -486,7 +487,7 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
             t,
             '/api/auth/two-factor/verify-totp',
             { code: next },
-            { 'x-two-factor-token': s.headers['set-two-factor-token'] as string },
+            { 'x-two-factor-token': s.headers['set-two-factor-token'] as string, ...CONSOLE_SIGN_IN },
           ),
         ),
       );

@@ -57,6 +57,9 @@ export function post(t: Portal, url: string, body: unknown, headers: Record<stri
   return request(t, 'POST', url, body, headers);
 }
 
+/** The console's code step says so (issue 35): only then is the session a console session. */
+export const CONSOLE_SIGN_IN = { 'x-console-sign-in': '1' };
+
 export const bearer = (token: string | undefined): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
@@ -129,7 +132,7 @@ export async function enrolledOperator(t: Portal, email: string, role: string): 
     t,
     '/api/auth/two-factor/verify-totp',
     { code: freshTotp(enrolment.secret) },
-    bearer(enrolment.token),
+    { ...bearer(enrolment.token), ...CONSOLE_SIGN_IN },
   );
   const token = verified.headers['set-auth-token'] as string;
   if (verified.status !== 200 || !token) throw new Error(`enrolment: ${JSON.stringify(verified.body)}`);
@@ -145,7 +148,7 @@ export async function consoleSignIn(t: Portal, email: string, second: { code?: s
     t,
     path,
     { code: second.backupCode ?? second.code },
-    challenge ? { 'x-two-factor-token': challenge } : {},
+    challenge ? { 'x-two-factor-token': challenge, ...CONSOLE_SIGN_IN } : CONSOLE_SIGN_IN,
   );
   return { first, challenge, verified, token: verified.headers['set-auth-token'] as string | undefined };
 }

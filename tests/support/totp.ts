@@ -32,13 +32,15 @@ const handedOut = new Map<string, Set<number>>();
 
 /**
  * A code the server has not accepted yet for this secret (issue 35: each code works once): the
- * current step's, else the next or the previous one's, which the server also accepts (±1 step).
+ * current step's, else the next one's or (early in a step) the previous one's: the server accepts ±1 step.
  */
 export function freshTotp(secret: string, at = Date.now()): string {
   const used = handedOut.get(secret) ?? new Set<number>();
   handedOut.set(secret, used);
   const step = Math.floor(at / 30_000);
-  for (const candidate of [step, step + 1, step - 1]) {
+  // The previous step's code stays valid only until the current step ends: used early in a step only.
+  const previousStillGood = at - step * 30_000 < 15_000;
+  for (const candidate of previousStillGood ? [step, step + 1, step - 1] : [step, step + 1]) {
     if (used.has(candidate)) continue;
     used.add(candidate);
     return totp(secret, candidate * 30_000);

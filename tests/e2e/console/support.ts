@@ -65,7 +65,7 @@ export async function bootstrapOperator(
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const verified = await request.post('/api/auth/two-factor/verify-totp', {
-    headers: { authorization: `Bearer ${passwordToken}` },
+    headers: { authorization: `Bearer ${passwordToken}`, 'x-console-sign-in': '1' },
     data: { code: freshTotp(secret) },
   });
   expect(verified.status(), await verified.text()).toBe(200);
@@ -96,7 +96,7 @@ export async function consoleSessionToken(request: APIRequestContext, op: Operat
   const challenge = first.headers()['set-two-factor-token'];
   expect(challenge, await first.text()).toBeTruthy();
   const verified = await request.post(secondFactor.path, {
-    headers: { 'x-two-factor-token': challenge as string },
+    headers: { 'x-two-factor-token': challenge as string, 'x-console-sign-in': '1' },
     data: { code: secondFactor.code },
   });
   const token = verified.headers()['set-auth-token'];

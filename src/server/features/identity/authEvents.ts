@@ -21,6 +21,9 @@ interface AfterHookContext {
   };
 }
 
+/** Sent by the console's code step and enrolment: the session the code makes is for the console. */
+export const CONSOLE_SIGN_IN_HEADER = 'x-console-sign-in';
+
 /** Better Auth's role of a member (operatorAccounts.ts). */
 const MEMBER_ROLE = 'user';
 
@@ -81,11 +84,13 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
       });
       return;
     }
-    // Only an operator's session can be a console session, and only one made by this code: the
-    // sign-in's challenge, or enrolment's new session. A code sent with a session that exists
-    // already (a trusted device's, a passkey's) opens no console (issue 35).
+    // Only an operator's session can be a console session, and only one this code made for the
+    // console (issue 35, decision 0206): the console's sign-in step or enrolment (it says so with
+    // CONSOLE_SIGN_IN_HEADER). A code sent with a session that exists already (a trusted device's,
+    // a passkey's) opens no console, and a code step of the member portal makes a member session.
     const codeMadeIt = signingIn || Boolean(ctx.context.newSession);
-    if (made.user.role !== MEMBER_ROLE && codeMadeIt)
+    const forConsole = ctx.headers?.get(CONSOLE_SIGN_IN_HEADER) === '1';
+    if (made.user.role !== MEMBER_ROLE && codeMadeIt && forConsole)
       await markConsoleSession(deps.db, made.session.id, made.user.id, at);
     await writeAudit(deps.db, {
       actor: `self:${made.user.email}`,
