@@ -97,12 +97,22 @@ export interface ConsoleGrantCapRow {
   iMaxAmount: number | null;
 }
 
+/** Issue 35: what one operator of a role may grant per UTC day; null: no daily total. */
+export interface ConsoleDailyCapRow {
+  sRole: ConsoleRole;
+  /** Points and tickets together. */
+  iDailyAmount: number | null;
+  /** Collectibles minted. */
+  iDailyItems: number | null;
+}
+
 /** `operatorsList` (operator:manage) */
 export interface ConsoleOperatorsListAnswer {
   iErrorCode: number;
   aRows: ConsoleOperatorRow[];
   iTotal: number;
   aGrantCaps: ConsoleGrantCapRow[];
+  aDailyCaps: ConsoleDailyCapRow[];
 }
 
 /** `operatorAdd` {sEmail, sRole, sReason} (operator:manage): the set-password link is mailed. */
@@ -123,6 +133,7 @@ export interface ConsoleOperatorChangeAnswer {
 export interface ConsoleGrantCapSetAnswer {
   iErrorCode: number;
   aGrantCaps: ConsoleGrantCapRow[];
+  aDailyCaps: ConsoleDailyCapRow[];
 }
 
 /**

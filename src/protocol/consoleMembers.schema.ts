@@ -28,13 +28,22 @@ export const memberSessionsRevokeInput = z.object({
   sSessionID: z.string().trim().min(1).max(64).optional(),
   sReason: reason,
 });
+/**
+ * A whole number of points or tickets, strictly (issue 35): a JSON number, or a string of decimal
+ * digits with an optional minus (form bodies send strings). No arrays, booleans, hex or exponents.
+ */
+const wholeAmount = z
+  .union([z.number(), z.string().regex(/^-?\d{1,7}$/, 'a whole number of points or tickets')])
+  .transform(Number)
+  .pipe(z.number().int().min(-1_000_000).max(1_000_000));
+
 export const memberNoteAddInput = z.object({ sUserID: userId, sText: z.string().trim().min(1).max(2000) });
 export const memberGrantInput = z
   .object({
     sUserID: userId,
     sAsset: z.enum(['points', 'tickets', 'item']),
     /** Points or tickets, negative to take back. */
-    iAmount: z.coerce.number().int().min(-1_000_000).max(1_000_000).optional(),
+    iAmount: wholeAmount.optional(),
     /** A collectible's template (grant one). */
     sTemplateID: z.string().trim().min(1).max(64).optional(),
     /** One of the member's items, by its public id (take it back). */

@@ -94,6 +94,18 @@ const messages: Record<number, string> = {
   [ErrorCode.ACCOUNT_DELETED]: 'This account has been deleted.',
   [ErrorCode.CONSOLE_OPERATOR_EXISTS]:
     'That email is already an operator: nothing changed. Change their role from the list if that is what you meant.',
+  [ErrorCode.CONSOLE_TARGET_OUTRANKS]:
+    'That account belongs to an operator of your rank or higher: ask an admin (an admin acts on another admin).',
+  [ErrorCode.CONSOLE_OWN_ACCOUNT]: 'Operators do not use levers on their own account: ask another operator.',
+  [ErrorCode.CONFIRMATION_REQUIRED]:
+    'Please confirm it is you: enter your password (and a code when two-factor is on), then try again.',
+  [ErrorCode.TWO_FACTOR_CODE_USED]: 'That code was used already. Wait for the next code in your authenticator app.',
+  [ErrorCode.CONSOLE_GRANT_DAILY_CAP]: "That grant would go past your role's daily total. Ask an admin.",
+  [ErrorCode.GRANT_TARGET_UNAVAILABLE]: 'This member is banned or their account was deleted: nothing can be granted.',
+  [ErrorCode.PASSKEY_USER_VERIFICATION_REQUIRED]:
+    "That passkey did not check it was you (no PIN or biometric). Use your device's unlock and try again.",
+  [ErrorCode.CONSOLE_TOKEN_CONSOLE_ONLY]:
+    'A console session works in the console only. Sign in to the portal as a member to do this.',
   [ErrorCode.INTERNAL]: 'Something went wrong on our side. Please try again.',
   [ErrorCode.NO_RESPONSE]: 'The server did not answer. Please try again.',
 };

@@ -164,6 +164,10 @@ test.describe('identity and onboarding', () => {
     const newEmail = uniqueEmail('moved');
     await page.getByLabel('New email').fill(newEmail);
     await page.getByRole('button', { name: 'Change email' }).click();
+    // Issue 35: the change asks for a fresh confirmation (the password; no two-factor here).
+    const confirmation = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await confirmation.getByLabel('Your password').fill(member.password);
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText(`We sent a confirmation link to ${newEmail}.`, { exact: false })).toBeVisible();
 
     const mail = await latestMail(request, newEmail);

@@ -8,10 +8,12 @@ import { DIALECTS } from '../support/db';
 import {
   admin,
   bearer,
+  CONSOLE_SIGN_IN,
   consoleCall,
   consoleSignIn,
   type EnrolledOperator,
   enrolledOperator,
+  freshTotp,
   OPERATOR_PASSWORD,
   post,
   signInOperator,
@@ -38,10 +40,32 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
   const rootEmail = `root.${process.pid}@studio.example`;
   const operatorEmail = (prefix: string) => uniqueEmail(prefix).replace('@example.com', '@studio.example');
 
-  /** A fresh console session of the root admin (earlier ones may have gone idle on the test clock). */
+  /**
+   * A fresh console session of the root admin (earlier ones may have gone idle on the test clock).
+   * Each TOTP code works once (issue 35): past the three a minute allows, a backup code signs in.
+   */
+  let backupCodesUsed = 1;
   const rootToken = async () => {
-    const signedIn = await consoleSignIn(t, rootEmail, { code: totp(root.secret) });
+    let second: { code?: string; backupCode?: string };
+    try {
+      second = { code: freshTotp(root.secret) };
+    } catch {
+      second = { backupCode: root.backupCodes[backupCodesUsed++] as string };
+    }
+    const signedIn = await consoleSignIn(t, rootEmail, second);
     return signedIn.token as string;
+  };
+  /** A root console session confirmed afresh (issue 35): role and cap changes need it. */
+  const confirmedRootToken = async () => {
+    const token = await rootToken();
+    const confirmed = await consoleCall(
+      t,
+      'confirmIdentity',
+      { sPassword: OPERATOR_PASSWORD, sCode: root.backupCodes[backupCodesUsed++] as string },
+      token,
+    );
+    expect(confirmed.iErrorCode).toBe(0);
+    return token;
   };
   const accountId = async (email: string) =>
     (await t.deps.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -135,7 +159,12 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       iErrorCode: ErrorCode.CONSOLE_SECOND_FACTOR_REQUIRED,
     });
 
-    const confirmed = await post(t, '/api/auth/two-factor/verify-totp', { code }, bearer(enrolment.token));
+    const confirmed = await post(
+      t,
+      '/api/auth/two-factor/verify-totp',
+      { code },
+      { ...bearer(enrolment.token), ...CONSOLE_SIGN_IN },
+    );
     expect(confirmed.status).toBe(200);
     const token = confirmed.headers['set-auth-token'] as string;
     expect(await consoleCall(t, 'whoami', {}, token)).toEqual({
@@ -159,7 +188,7 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
     const challenge = first.headers['set-two-factor-token'] as string;
     expect(challenge).toMatch(/two_factor=/);
 
-    const code = totp(root.secret);
+    const code = freshTotp(root.secret);
     const noChallenge = await post(t, '/api/auth/two-factor/verify-totp', { code });
     expect(noChallenge.status).toBe(401);
     const wrong = await post(
@@ -169,7 +198,12 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       { 'x-two-factor-token': challenge },
     );
     expect(wrong.status).toBe(401);
-    const right = await post(t, '/api/auth/two-factor/verify-totp', { code }, { 'x-two-factor-token': challenge });
+    const right = await post(
+      t,
+      '/api/auth/two-factor/verify-totp',
+      { code },
+      { 'x-two-factor-token': challenge, ...CONSOLE_SIGN_IN },
+    );
     expect(right.status).toBe(200);
     const token = right.headers['set-auth-token'] as string;
     expect(await consoleCall(t, 'whoami', {}, token)).toMatchObject({ iErrorCode: 0, sRole: 'admin' });
@@ -210,6 +244,10 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
   it('audits password and two-factor changes of the account itself', async () => {
     const email = operatorEmail('changes');
     const op = await enrolledOperator(t, email, 'viewer');
+    // Issue 35: a console session changes its own password after a fresh confirmation.
+    expect(
+      await consoleCall(t, 'confirmIdentity', { sPassword: OPERATOR_PASSWORD, sCode: freshTotp(op.secret) }, op.token),
+    ).toMatchObject({ iErrorCode: 0 });
     const changed = await post(
       t,
       '/api/auth/change-password',
@@ -295,7 +333,7 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
   });
 
   it('lets an admin change a role and a grant cap from the console, audited; never the last admin', async () => {
-    const token = await rootToken();
+    const token = await confirmedRootToken();
     const mod = await enrolledOperator(t, operatorEmail('mod'), 'moderator');
     expect(
       await consoleCall(t, 'operatorSetRole', { sEmail: mod.email, sRole: 'support', sReason: 'covering' }, token),

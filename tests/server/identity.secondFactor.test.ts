@@ -3,7 +3,7 @@ import { ErrorCode } from '../../src/protocol/errors';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
-import { consoleCall, enrolledOperator, OPERATOR_PASSWORD, totp } from '../support/operators';
+import { consoleCall, enrolledOperator, freshTotp, OPERATOR_PASSWORD, totp } from '../support/operators';
 import { closeTestApp, PASSWORD, ROOMY_LIMITS, signUp, uniqueEmail } from './identityHelpers';
 
 /**
@@ -54,7 +54,7 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const enabled = await call('/two-factor/enable', { body: { password: PASSWORD }, token: first, ip });
     expect(enabled.status).toBe(200);
     const secret = new URL(String(enabled.body.totpURI)).searchParams.get('secret') ?? '';
-    const verified = await call('/two-factor/verify-totp', { body: { code: totp(secret) }, token: first, ip });
+    const verified = await call('/two-factor/verify-totp', { body: { code: freshTotp(secret) }, token: first, ip });
     expect(verified.status).toBe(200);
     return {
       email,
@@ -62,6 +62,19 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
       backupCodes: enabled.body.backupCodes as string[],
       token: verified.headers['set-auth-token'] as string,
     };
+  }
+
+  /** `confirmIdentity` (issue 35): the session's fresh confirmation, before adding a passkey. */
+  async function confirmIdentity(token: string, body: { sPassword: string; sCode?: string }) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/confirmIdentity',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify(body),
+    });
+    const answer = response.json() as { iErrorCode: number };
+    expect(answer.iErrorCode).toBe(0);
+    return answer;
   }
 
   const passwordStep = (email: string, ip: string, headers: Record<string, string> = {}) =>
@@ -102,7 +115,7 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const notDigits = await call('/two-factor/verify-totp', { body: { code: 42 }, token, ip });
     expect(notDigits.body.iErrorCode).toBe(ErrorCode.BAD_INPUT);
 
-    const good = await call('/two-factor/verify-totp', { body: { code: totp(secret) }, token, ip });
+    const good = await call('/two-factor/verify-totp', { body: { code: freshTotp(secret) }, token, ip });
     expect(good.status).toBe(200);
     const fresh = good.headers['set-auth-token'] as string;
     expect(fresh).toBeTruthy();
@@ -137,7 +150,7 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     });
     expect(wrong.body.iErrorCode).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
     const right = await call('/two-factor/verify-totp', {
-      body: { code: totp(member.secret) },
+      body: { code: freshTotp(member.secret) },
       ip,
       headers: { 'x-two-factor-token': challenge },
     });
@@ -183,7 +196,7 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const other = await enrolledMember(ip);
     const first = await passwordStep(member.email, ip);
     const verified = await call('/two-factor/verify-totp', {
-      body: { code: totp(member.secret), trustDevice: true },
+      body: { code: freshTotp(member.secret), trustDevice: true },
       ip,
       headers: { 'x-two-factor-token': first.headers['set-two-factor-token'] as string },
     });
@@ -214,7 +227,7 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const member = await enrolledMember(ip);
     const first = await passwordStep(member.email, ip);
     const verified = await call('/two-factor/verify-totp', {
-      body: { code: totp(member.secret), trustDevice: true },
+      body: { code: freshTotp(member.secret), trustDevice: true },
       ip,
       headers: { 'x-two-factor-token': first.headers['set-two-factor-token'] as string },
     });
@@ -282,11 +295,11 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const bad = wrongCode(totp(member.secret));
     const one = (await passwordStep(member.email, ip)).headers['set-two-factor-token'] as string;
     for (let i = 0; i < 5; i++) expect(await attempt(one, bad)).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
-    expect(await attempt(one, totp(member.secret))).toBe(ErrorCode.TWO_FACTOR_CHALLENGE_OVER);
+    expect(await attempt(one, freshTotp(member.secret))).toBe(ErrorCode.TWO_FACTOR_CHALLENGE_OVER);
     const two = (await passwordStep(member.email, ip)).headers['set-two-factor-token'] as string;
     for (let i = 0; i < 5; i++) expect(await attempt(two, bad)).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
     const three = (await passwordStep(member.email, ip)).headers['set-two-factor-token'] as string;
-    expect(await attempt(three, totp(member.secret))).toBe(ErrorCode.TWO_FACTOR_LOCKED);
+    expect(await attempt(three, freshTotp(member.secret))).toBe(ErrorCode.TWO_FACTOR_LOCKED);
   });
 
   it('limits the code step per IP like the sign-in', async () => {
@@ -313,9 +326,13 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const first = await call('/sign-in/email', { body: { email: operator.email, password: OPERATOR_PASSWORD }, ip });
     expect(first.body.twoFactorRedirect).toBe(true);
     const verified = await call('/two-factor/verify-totp', {
-      body: { code: totp(operator.secret), trustDevice: true },
+      body: { code: freshTotp(operator.secret), trustDevice: true },
       ip,
-      headers: { 'x-two-factor-token': first.headers['set-two-factor-token'] as string },
+      headers: {
+        'x-two-factor-token': first.headers['set-two-factor-token'] as string,
+        // The console's code step (issue 35): a code step of the member portal makes a member session.
+        'x-console-sign-in': '1',
+      },
     });
     expect(verified.status).toBe(200);
     // With the code the session is a console session, as the console's own sign-in.
@@ -342,6 +359,8 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     expect((await call('/passkey/delete-passkey', { body: { id: 'x' }, ip })).status).toBe(401);
     expect((await call('/passkey/verify-registration', { body: { response: {} }, ip })).status).toBe(401);
 
+    // Issue 35: adding a passkey needs a fresh confirmation of the session.
+    await confirmIdentity(token, { sPassword: PASSWORD });
     const options = await call('/passkey/generate-register-options?name=Laptop', { token, ip });
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({ rp: { id: 'localhost', name: 'Cthulhu Portal' } });

@@ -26,3 +26,24 @@ export function totp(secret: string, at = Date.now()): string {
   const value = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(value % 1_000_000).padStart(6, '0');
 }
+
+/** The steps each secret's codes were handed out for (freshTotp). */
+const handedOut = new Map<string, Set<number>>();
+
+/**
+ * A code the server has not accepted yet for this secret (issue 35: each code works once): the
+ * current step's, else the next one's or (early in a step) the previous one's: the server accepts ±1 step.
+ */
+export function freshTotp(secret: string, at = Date.now()): string {
+  const used = handedOut.get(secret) ?? new Set<number>();
+  handedOut.set(secret, used);
+  const step = Math.floor(at / 30_000);
+  // The previous step's code stays valid only until the current step ends: used early in a step only.
+  const previousStillGood = at - step * 30_000 < 15_000;
+  for (const candidate of previousStillGood ? [step, step + 1, step - 1] : [step, step + 1]) {
+    if (used.has(candidate)) continue;
+    used.add(candidate);
+    return totp(secret, candidate * 30_000);
+  }
+  throw new Error('three codes of this secret were used within a minute: wait for the next step');
+}

@@ -37,6 +37,13 @@ export interface ConsoleActionDef<S extends z.ZodType = z.ZodType, Own extends o
   /** The permission an operator's role must hold (protocol/console.ts ROLE_PERMISSIONS). */
   permission: ConsolePermission;
   input: S;
+  /**
+   * The account the lever acts on (issue 35): the gate's checks refuse an operator of equal or
+   * higher rank, and the operator's own account. Null: none (a report resolved without a sanction).
+   */
+  target?(input: z.infer<S>, deps: AppContext<Own>): string | null | Promise<string | null>;
+  /** The change needs a fresh confirmation of the console session (password and code, issue 35). */
+  confirm?: boolean;
   handler(input: z.infer<S>, ctx: ConsoleActionContext<Own>): Promise<Answer>;
 }
 
@@ -45,8 +52,18 @@ export function consoleActionDefiner<Own extends object>() {
   return <S extends z.ZodType>(def: ConsoleActionDef<S, Own>): ConsoleActionDef => def as unknown as ConsoleActionDef;
 }
 
-/** The gate's answer: the operator, or the code its refusal answers (and the session, if it ended). */
-export type ConsoleGateAnswer = { operator: Operator } | { refused: number };
+/**
+ * What the gate checks once the action and its input are known (the operators capability's
+ * trust rules, issue 35): `beforeHandler` answers a refusal's code (rank, own account, fresh
+ * confirmation) or null; `refusedAbove` audits a call above the operator's role.
+ */
+export interface ConsoleChecks {
+  beforeHandler(action: ConsoleActionDef, input: unknown): Promise<number | null>;
+  refusedAbove(action: ConsoleActionDef): Promise<void>;
+}
+
+/** The gate's answer: the operator and the checks of their call, or the code its refusal answers. */
+export type ConsoleGateAnswer = { operator: Operator; checks?: ConsoleChecks } | { refused: number };
 
 /**
  * The gate before every console action (the operators capability keeps it): the operator behind
@@ -83,13 +100,18 @@ export function registerConsoleActions(
   async function route(action: ConsoleActionDef, req: FastifyRequest): Promise<Answer> {
     const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
     if ('refused' in passed) return fail(passed.refused);
-    if (!roleMay(passed.operator.role, action.permission)) return fail(ErrorCode.CONSOLE_FORBIDDEN);
+    if (!roleMay(passed.operator.role, action.permission)) {
+      await passed.checks?.refusedAbove(action);
+      return fail(ErrorCode.CONSOLE_FORBIDDEN);
+    }
     const parsed = action.input.safeParse(req.body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first?.path.length ? `${first.path.join('.')}: ` : '';
       return fail(ErrorCode.BAD_INPUT, `${where}${first?.message ?? errorMessage(ErrorCode.BAD_INPUT)}`);
     }
+    const refused = passed.checks ? await passed.checks.beforeHandler(action, parsed.data) : null;
+    if (refused !== null) return fail(refused);
     return action.handler(parsed.data, { deps, req, operator: passed.operator });
   }
 }

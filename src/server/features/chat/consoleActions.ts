@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { usernamesOf } from '../identity/index';
-import { muteMember } from './moderation';
+import { muteMember, reportedAuthor } from './moderation';
 import { type QueuedReport, type ReportResolution, reportQueue, resolveReport } from './reportQueue';
 import type { ChatServices } from './services';
 import type { ChatDb, ChatTables } from './tables';
@@ -81,6 +81,9 @@ export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
       name: 'reportResolve',
       permission: 'chat:moderate',
       input: reportResolveInput,
+      // A sanction acts on the message's author (issue 35: ranks); deleting or dismissing acts on no account.
+      target: ({ iReportID, sResolution }) =>
+        sResolution === 'mute' || sResolution === 'ban' ? reportedAuthor(ctx.db, iReportID) : null,
       async handler({ iReportID, sResolution, sReason, iDurationMs }, { operator }) {
         if (sResolution === 'ban' && !roleMay(operator.role, 'member:ban')) return fail(ErrorCode.CONSOLE_FORBIDDEN);
         const now = ctx.clock.now();
@@ -108,6 +111,7 @@ export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
       name: 'memberMute',
       permission: 'member:mute',
       input: memberMuteInput,
+      target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason, iDurationMs }, { operator }) {
         if ((await usernamesOf(ctx.db, [sUserID])).size === 0) return fail(ErrorCode.NOT_FOUND, 'No such member.');
         const now = ctx.clock.now();

@@ -19,6 +19,8 @@ import {
 } from '../../../protocol/memberAccount.schema';
 import type { Answer } from '../../../protocol/wire';
 import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import type { Auth } from './auth';
+import { checkCode } from './confirmation';
 import { cancelDeletion, confirmDeletion, deletionOf, dismissDeletionNotice, requestDeletion } from './deletion';
 import { overLimit } from './limits';
 import { endMyDevice, listMyDevices } from './memberDevices';
@@ -30,8 +32,11 @@ import type { IdentityTables } from './tables';
 const defineAction = actionDefiner<IdentityTables>();
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 
-/** A member's own sessions, sign-in history and account deletion on /account (issue 30; issue 42). */
-export const accountActions: ActionDef[] = [
+/**
+ * A member's own sessions, sign-in history and account deletion on /account (issue 30; issue 42).
+ * `auth` checks deletion's code: a TOTP code (once, issue 35) or a backup code (spent).
+ */
+export const accountActions = (auth: Auth): ActionDef[] => [
   defineAction({
     service: 'portal',
     name: 'getMySessions',
@@ -113,9 +118,15 @@ export const accountActions: ActionDef[] = [
     name: 'requestAccountDeletion',
     input: requestAccountDeletionInput,
     auth: 'member',
-    async handler({ sPassword, sCode }, { deps, user }): Promise<Answer> {
+    async handler({ sPassword, sCode }, { deps, user, req }): Promise<Answer> {
       if (await overLimit(deps, [['accountDeletionPerMember', user.id]])) return rateLimited();
-      const outcome = await requestDeletion(deps, user, { password: sPassword, code: sCode, now: deps.clock.now() });
+      const codeDeps = { handler: (r: Request) => auth.handler(r), publicUrl: deps.config.publicUrl };
+      const outcome = await requestDeletion(deps, user, {
+        password: sPassword,
+        code: sCode,
+        now: deps.clock.now(),
+        codePasses: async (code) => (await checkCode(codeDeps, req.headers.authorization ?? '', code)) === null,
+      });
       if (outcome === 'wrongPassword') return fail(ErrorCode.WRONG_PASSWORD);
       if (outcome === 'codeRequired') return fail(ErrorCode.SECOND_FACTOR_CODE_REQUIRED);
       if (outcome === 'alreadyScheduled') return fail(ErrorCode.ALREADY_DONE);

@@ -6,12 +6,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
 import { scopeAuthContext } from './authContext';
-import { auditAuthEvent } from './authEvents';
+import { auditAuthEvent, noteResetTarget } from './authEvents';
 import { type AuthMail, emailChangeOf } from './mail';
 import { ADMIN_PATHS_DISABLED, operatorAccessControl, operatorRoles } from './operatorAccess';
+import { requireUserVerification } from './passkeyVerification';
 import { hashPassword, verifyPassword } from './password';
 import { afterSecondFactorChange, TRUST_DEVICE_DAYS } from './secondFactor';
 import type { IdentityDb } from './tables';
+import { claimBeforeVerify, releaseAfterRefusal } from './totpOnce';
 
 const HOUR = 60 * 60;
 const APP_NAME = 'Cthulhu Portal';
@@ -84,8 +86,15 @@ export function createAuth(opts: {
     // Identity events reach the audit log; a passed second factor makes an operator's session a
     // console session; a member who turns two-factor off forgets the devices they trusted; a
     // changed password is mailed to the member.
+    // Before: a TOTP code is claimed for its account (each works once, totpOnce.ts); a reset
+    // link's account is noted for the audit entry.
     hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await claimBeforeVerify(ctx, { db, secret: config.authSecret, now: opts.now ?? Date.now });
+        await noteResetTarget(ctx, db);
+      }),
       after: createAuthMiddleware(async (ctx) => {
+        await releaseAfterRefusal(ctx, { db, secret: config.authSecret });
         await auditAuthEvent(ctx, { db, now: opts.now ?? Date.now });
         await afterSecondFactorChange(ctx, db);
         const user = ctx.context.session?.user;
@@ -101,7 +110,7 @@ export function createAuth(opts: {
       bearer(),
       admin({ ac: operatorAccessControl, roles: operatorRoles, adminRoles: ['admin'], defaultRole: 'user' }),
       twoFactor({ issuer: APP_NAME, trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * HOUR }),
-      passkey(passkeyOptions(config.publicUrl)),
+      passkey({ ...passkeyOptions(config.publicUrl), ...requireUserVerification }),
     ],
     telemetry: { enabled: false },
     // Routes the portal never uses (social sign-in, OAuth tokens, HTML error pages, account
@@ -116,6 +125,10 @@ export function createAuth(opts: {
       '/refresh-token',
       '/get-access-token',
       '/delete-user',
+      // Each session's bearer value would be in the list: the portal lists sessions by an opaque
+      // id itself (getMySessions) and ends them by it (issue 35).
+      '/list-sessions',
+      '/revoke-session',
       '/delete-user/callback',
       '/set-password',
       '/verify-password',

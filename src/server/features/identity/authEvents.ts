@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { writeAudit } from '../../shared/audit';
+import { accountOfChallenge } from './challenge';
 import { accountByEmail, accountById, markConsoleSession } from './operatorAccounts';
 import { CODE_CHECK_HEADER } from './secondFactor';
 import type { IdentityDb } from './tables';
@@ -19,6 +20,9 @@ interface AfterHookContext {
     session?: { session: { id: string }; user: { id: string; email: string; role?: unknown } } | null;
   };
 }
+
+/** Sent by the console's code step and enrolment: the session the code makes is for the console. */
+export const CONSOLE_SIGN_IN_HEADER = 'x-console-sign-in';
 
 /** Better Auth's role of a member (operatorAccounts.ts). */
 const MEMBER_ROLE = 'user';
@@ -70,7 +74,7 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
     // is only a step of the disable, which is audited itself.
     if (!failed && made && ctx.headers?.get(CODE_CHECK_HEADER)) return;
     if (failed || !made) {
-      const user = ctx.context.session?.user ?? (await challengedAccount(deps.db, ctx.headers));
+      const user = ctx.context.session?.user ?? (await accountOfChallenge(deps.db, ctx.headers));
       await writeAudit(deps.db, {
         actor: `self:${user?.email ?? 'unknown'}`,
         action: 'identity.twoFactor.failed',
@@ -80,8 +84,14 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
       });
       return;
     }
-    // Only an operator's session can be a console session; a member's stays a member's.
-    if (made.user.role !== MEMBER_ROLE) await markConsoleSession(deps.db, made.session.id, made.user.id, at);
+    // Only an operator's session can be a console session, and only one this code made for the
+    // console (issue 35, decision 0206): the console's sign-in step or enrolment (it says so with
+    // CONSOLE_SIGN_IN_HEADER). A code sent with a session that exists already (a trusted device's,
+    // a passkey's) opens no console, and a code step of the member portal makes a member session.
+    const codeMadeIt = signingIn || Boolean(ctx.context.newSession);
+    const forConsole = ctx.headers?.get(CONSOLE_SIGN_IN_HEADER) === '1';
+    if (made.user.role !== MEMBER_ROLE && codeMadeIt && forConsole)
+      await markConsoleSession(deps.db, made.session.id, made.user.id, at);
     await writeAudit(deps.db, {
       actor: `self:${made.user.email}`,
       action: signingIn ? 'identity.signIn' : 'identity.twoFactor.enabled',
@@ -110,9 +120,38 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
   if (change && !failed && user) {
     const detail = path === '/change-email' ? { to: String(body.newEmail ?? '').toLowerCase() } : {};
     await writeAudit(deps.db, { actor: `self:${user.email}`, action: change, detail, at, memberId: user.id });
-  } else if (path === '/reset-password' && !failed) {
-    await writeAudit(deps.db, { actor: 'self:reset-link', action: 'identity.password.reset', detail: {}, at });
+  } else if (path === '/reset-password') {
+    const token = String(body.token ?? '');
+    const account = resetTargets.get(token);
+    resetTargets.delete(token);
+    if (failed) return;
+    await writeAudit(deps.db, {
+      actor: account ? `self:${account.email}` : 'self:reset-link',
+      action: 'identity.password.reset',
+      detail: account ? { userId: account.id } : {},
+      at,
+      memberId: account?.id ?? null,
+    });
   }
+}
+
+/** The account each reset link in flight names, by token: Better Auth deletes the link before the after-hook runs. */
+const resetTargets = new Map<string, { id: string; email: string }>();
+const MAX_RESETS_IN_FLIGHT = 1000;
+
+/** Better Auth's before-hook of `/reset-password`: notes whose link it is, for its audit entry. */
+export async function noteResetTarget(ctx: { path?: string; body?: unknown }, db: IdentityDb): Promise<void> {
+  const token = (ctx.body as { token?: unknown } | undefined)?.token;
+  if (ctx.path !== '/reset-password' || typeof token !== 'string' || !token || token.length > 200) return;
+  const row = await db
+    .selectFrom('verification')
+    .select('value')
+    .where('identifier', '=', `reset-password:${token}`)
+    .executeTakeFirst();
+  const account = row ? await accountById(db, row.value) : null;
+  if (!account) return;
+  if (resetTargets.size >= MAX_RESETS_IN_FLIGHT) resetTargets.delete(resetTargets.keys().next().value as string);
+  resetTargets.set(token, { id: account.id, email: account.email });
 }
 
 /** Whether the two-factor plugin asks this sign-in for a code (false on a trusted device); it remembers its answer per request. */
@@ -121,27 +160,4 @@ async function codeRequired(ctx: AfterHookContext): Promise<boolean> {
     | { shouldRequireTwoFactor?(ctx: AfterHookContext): Promise<boolean> }
     | undefined;
   return plugin?.shouldRequireTwoFactor ? plugin.shouldRequireTwoFactor(ctx) : true;
-}
-
-/**
- * The account a sign-in's two-factor challenge names (its signed cookie holds the id of a
- * verification row whose value is the account), so a wrong code is audited against it.
- */
-async function challengedAccount(db: IdentityDb, headers: Headers | undefined) {
-  const cookie = /two_factor=([^;\s]+)/.exec(headers?.get('cookie') ?? '')?.[1];
-  if (!cookie) return undefined;
-  let value: string;
-  try {
-    value = decodeURIComponent(cookie);
-  } catch {
-    return undefined;
-  }
-  const identifier = value.slice(0, value.lastIndexOf('.'));
-  if (!identifier.startsWith('2fa-')) return undefined;
-  const row = await db
-    .selectFrom('verification')
-    .select('value')
-    .where('identifier', '=', identifier)
-    .executeTakeFirst();
-  return row ? ((await accountById(db, row.value)) ?? undefined) : undefined;
 }

@@ -2,8 +2,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import type { Auth } from './auth';
-import { type BanState, banOfEmail } from './bans';
+import { type BanState, banOfEmail, banOfPasskey } from './bans';
 import { CODE_CHECK_HEADER, checkDisableRequest } from './secondFactor';
+import { sessionRuleRefusal } from './sessionRules';
 import type { IdentityDb } from './tables';
 
 /** Better Auth's admin plugin refuses a banned account's new session with this code. */
@@ -34,6 +35,8 @@ const CODE_OF_REFUSAL: Record<string, { iErrorCode: number; status?: number }> =
   PASSKEY_NOT_FOUND: { iErrorCode: ErrorCode.PASSKEY_REFUSED },
   AUTHENTICATION_FAILED: { iErrorCode: ErrorCode.PASSKEY_REFUSED },
   FAILED_TO_VERIFY_REGISTRATION: { iErrorCode: ErrorCode.PASSKEY_REFUSED, status: 400 },
+  USER_VERIFICATION_REQUIRED: { iErrorCode: ErrorCode.PASSKEY_USER_VERIFICATION_REQUIRED, status: 400 },
+  TOTP_CODE_USED: { iErrorCode: ErrorCode.TWO_FACTOR_CODE_USED },
   YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: { iErrorCode: ErrorCode.PASSKEY_REFUSED },
 };
 
@@ -154,9 +157,10 @@ function cookieOf(headers: FastifyRequest['headers']): string | null {
 export function registerAuthRoute(
   app: FastifyInstance,
   auth: Auth,
-  opts: { publicUrl: string; secret: string; db: IdentityDb },
+  opts: { publicUrl: string; secret: string; db: IdentityDb; consoleIdleMs: number; now(): number },
 ): void {
   const { publicUrl, db } = opts;
+  const disabled = new Set(auth.options.disabledPaths ?? []);
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -170,8 +174,14 @@ export function registerAuthRoute(
       const cookie = cookieOf(req.headers);
       if (cookie) headers.set('cookie', cookie);
       if (hasBody) headers.set('content-type', 'application/json');
+      const path = url.pathname.slice('/api/auth'.length);
+      // A disabled route answers 404 to everyone, whatever the session.
+      const ruled = disabled.has(path)
+        ? null
+        : await sessionRuleRefusal(opts, path, req.headers.authorization, opts.now());
+      if (ruled) return reply.status(ruled.status).type('application/json; charset=utf-8').send(ruled.body);
       const refusal =
-        req.method === 'POST' && url.pathname === '/api/auth/two-factor/disable'
+        req.method === 'POST' && path === '/two-factor/disable'
           ? await checkDisableRequest({ ...opts, body: req.body, headers, handler: (r) => auth.handler(r) })
           : null;
       const request = new Request(url, {
@@ -191,15 +201,33 @@ export function registerAuthRoute(
         if (key === 'set-cookie' || key === 'content-length' || key === 'content-type') return;
         if (!(challenged && key === 'set-auth-token')) reply.header(key, value);
       });
-      const text = response.body ? await response.text() : '';
+      const answered = response.body ? await response.text() : '';
+      const text = path === '/passkey/generate-authenticate-options' ? askUserVerification(answered) : answered;
       const ban =
-        response.status === 403 && text.includes(BANNED_USER) ? await banOfEmail(db, bodyEmail(req.body)) : null;
+        response.status === 403 && text.includes(BANNED_USER)
+          ? path === '/passkey/verify-authentication'
+            ? await banOfPasskey(db, passkeyCredentialOf(req.body))
+            : await banOfEmail(db, bodyEmail(req.body))
+          : null;
       const shaped = shapeAuthAnswer(response.status, text, ban);
       const type = shaped.json ? 'application/json; charset=utf-8' : response.headers.get('content-type');
       if (type) reply.header('content-type', type);
       return reply.status(shaped.status).send(shaped.body);
     },
   });
+}
+
+/** The credential id a passkey sign-in names (its account's ban is shown). */
+function passkeyCredentialOf(body: unknown): string {
+  const id = (body as { response?: { id?: unknown } } | undefined)?.response?.id;
+  return typeof id === 'string' ? id : '';
+}
+
+/** The passkey plugin asks authenticators to prefer user verification; the portal requires it (issue 35). */
+function askUserVerification(text: string): string {
+  const parsed = parse(text);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return text;
+  return JSON.stringify({ ...parsed, userVerification: 'required' });
 }
 
 function bodyEmail(body: unknown): string {

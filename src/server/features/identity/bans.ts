@@ -3,6 +3,7 @@ import { writeAudit } from '../../shared/audit';
 import type { Bus } from '../../shared/bus';
 import { onPostgres } from '../../shared/prefix';
 import { inTransaction } from '../../shared/transaction';
+import { endOperatorRole } from './operatorAccounts';
 import { endSessionsOf } from './sessionsEnded';
 import type { IdentityDb } from './tables';
 
@@ -51,6 +52,18 @@ export async function banOfEmail(db: IdentityDb, email: string): Promise<BanStat
   return row ? banOfRow(row) : null;
 }
 
+/** The ban in force on the account a passkey belongs to (a passkey sign-in's refusal shows it), or null. */
+export async function banOfPasskey(db: IdentityDb, credentialId: string): Promise<BanState | null> {
+  if (!credentialId) return null;
+  const row = await db
+    .selectFrom('passkey')
+    .innerJoin('user', 'user.id', 'passkey.userId')
+    .select(['user.banned', 'user.banReason', 'user.banExpires'])
+    .where('passkey.credentialID', '=', credentialId)
+    .executeTakeFirst();
+  return row ? banOfRow(row) : null;
+}
+
 export interface BanRequest {
   actor: string;
   reason: string;
@@ -84,6 +97,7 @@ export async function banMember(
       .where('id', '=', userId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
+    await endOperatorRole(trx, userId, { actor: ban.actor, reason: `banned: ${ban.reason}`, now: ban.now });
     await ban.within?.run(trx);
     await writeAudit(trx, {
       actor: ban.actor,

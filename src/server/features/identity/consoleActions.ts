@@ -135,6 +135,7 @@ export function identityConsoleActions(ctx: AppContext<IdentityTables>, auth: Au
       name: 'memberResendVerification',
       permission: 'member:account',
       input: memberAccountInput,
+      target: ({ sUserID }) => sUserID,
       handler: async ({ sUserID, sReason }, { operator }) =>
         answer(
           await resendVerification({ db: ctx.db, auth }, sUserID, {
@@ -148,6 +149,7 @@ export function identityConsoleActions(ctx: AppContext<IdentityTables>, auth: Au
       name: 'memberForcePasswordReset',
       permission: 'member:account',
       input: memberAccountInput,
+      target: ({ sUserID }) => sUserID,
       handler: async ({ sUserID, sReason }, { operator }) =>
         answer(
           await forcePasswordReset({ db: ctx.db, bus: ctx.bus, auth }, sUserID, {

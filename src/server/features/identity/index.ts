@@ -9,6 +9,8 @@ import { registerAuthGuards } from './authGuards';
 import { registerAuthRoute } from './authRoute';
 import { banMember as banMemberOwn, banOf as banOfOwn, unbanMember as unbanMemberOwn } from './bans';
 import { identityCli } from './cli';
+import { freshlyConfirmed as freshlyConfirmedOwn } from './confirmation';
+import { confirmationActions, confirmationConsoleActions } from './confirmationActions';
 import { identityConsoleActions, inviteConsoleActions } from './consoleActions';
 import { erasureSteps, isErased as isErasedOwn, runErasures } from './deletion';
 import { registerDeletionRoutes } from './deletionRoutes';
@@ -43,6 +45,7 @@ import {
   endConsoleSessionsOf as endConsoleSessionsOfOwn,
   setAccountRole as setAccountRoleOwn,
   touchConsoleSession as touchConsoleSessionOwn,
+  usableAdminCount as usableAdminCountOwn,
 } from './operatorAccounts';
 import {
   memberProfiles as memberProfilesOwn,
@@ -79,13 +82,23 @@ export const identity: Capability<IdentityTables> = {
       now: () => ctx.clock.now(),
     });
     return {
-      actions: [...identityActions(auth), ...accountActions],
-      consoleActions: [...identityConsoleActions(ctx, auth), ...inviteConsoleActions(ctx)],
+      actions: [...identityActions(auth), ...accountActions(auth), ...confirmationActions(auth)],
+      consoleActions: [
+        ...identityConsoleActions(ctx, auth),
+        ...inviteConsoleActions(ctx),
+        ...confirmationConsoleActions(auth),
+      ],
       routes(app) {
         registerAuthGuards(app, ctx);
         registerSignInRecorder(app, ctx);
         registerDeletionRoutes(app, ctx);
-        registerAuthRoute(app, auth, { publicUrl: ctx.config.publicUrl, secret: ctx.config.authSecret, db: ctx.db });
+        registerAuthRoute(app, auth, {
+          publicUrl: ctx.config.publicUrl,
+          secret: ctx.config.authSecret,
+          db: ctx.db,
+          consoleIdleMs: ctx.config.consoleIdleMs,
+          now: () => ctx.clock.now(),
+        });
         app.addHook('onClose', closePasswordWorkers);
       },
       jobs: [
@@ -147,10 +160,12 @@ export const touchConsoleSession = forOtherCapabilities(touchConsoleSessionOwn);
 export const endConsoleSession = forOtherCapabilities(endConsoleSessionOwn);
 export const endConsoleSessionsOf = forOtherCapabilities(endConsoleSessionsOfOwn);
 export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
+export const usableAdminCount = forOtherCapabilities(usableAdminCountOwn);
 export type { BanRequest, BanState } from './bans';
 export { byId, type MemberProfile, type MemberSession } from './operatorView';
 /** The session token of `Authorization: Bearer …` (signature checked), or null/undefined. */
 export { bearerToken };
+export const freshlyConfirmed = forOtherCapabilities(freshlyConfirmedOwn);
 export const banOf = forOtherCapabilities(banOfOwn);
 export const unbanMember = forOtherCapabilities(unbanMemberOwn);
 export const userIdsMatching = forOtherCapabilities(userIdsMatchingOwn);

@@ -7,6 +7,7 @@ import { revisionTriggers } from '../../shared/revisions';
 import { accountMigrations } from './accountMigrations';
 import { authSchemaOptions } from './auth';
 import { sessionsEndedTrigger } from './sessionsEnded';
+import { trustMigrations } from './trustMigrations';
 
 /**
  * Identity: member profiles, invite codes, guest players, used email links, then Better Auth's
@@ -142,4 +143,5 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropIndex('member_created').execute();
     },
   }),
+  ...trustMigrations,
 };

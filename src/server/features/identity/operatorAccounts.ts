@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { writeAudit } from '../../shared/audit';
 import type { IdentityDb } from './tables';
 
 /**
@@ -53,6 +54,53 @@ export async function accountsWithRoles(db: IdentityDb, roles: readonly string[]
     .orderBy('email')
     .execute();
   return rows.map(asAccount);
+}
+
+/** The console's roles (protocol/console.ts), as Better Auth's `role` column holds them. */
+const CONSOLE_ROLE_NAMES = ['admin', 'moderator', 'support', 'viewer'];
+
+/**
+ * Admins who can still reach the console (issue 35): not banned (a ban in force), not erased,
+ * and not being deleted. The last-admin rule counts these, not every row whose role says admin;
+ * `except`: leave this account out (the one a change would demote).
+ */
+export async function usableAdminCount(db: IdentityDb, except?: string, now = Date.now()): Promise<number> {
+  const rows = await db
+    .selectFrom('user')
+    .leftJoin('account_deletion', 'account_deletion.user_id', 'user.id')
+    .select(['user.id', 'user.email', 'user.banned', 'user.banExpires', 'account_deletion.state'])
+    .where('user.role', '=', 'admin')
+    .execute();
+  return rows.filter((row) => {
+    if (row.id === except) return false;
+    const banned = Boolean(row.banned) && (row.banExpires === null || new Date(row.banExpires).getTime() > now);
+    const leaving = row.state === 'scheduled' || row.state === 'erasing' || row.state === 'erased';
+    return !banned && !leaving && !row.email.endsWith('@deleted.invalid');
+  }).length;
+}
+
+/**
+ * Ends an account's operator role (a ban and erasure do, issue 35): it becomes a member, its
+ * console sessions end and its second factor is forgotten, audited as `operator.remove`. Nothing
+ * happens to a member's account.
+ */
+export async function endOperatorRole(
+  db: IdentityDb,
+  userId: string,
+  change: { actor: string; reason: string; now: number },
+): Promise<void> {
+  const account = await accountById(db, userId);
+  if (!account || !CONSOLE_ROLE_NAMES.includes(account.role)) return;
+  await setAccountRole(db, userId, MEMBER_ROLE, change.now);
+  await db.deleteFrom('console_session').where('user_id', '=', userId).execute();
+  await clearSecondFactor(db, userId, change.now);
+  await writeAudit(db, {
+    actor: change.actor,
+    action: 'operator.remove',
+    detail: { email: account.email, from: account.role, to: MEMBER_ROLE, reason: change.reason },
+    at: change.now,
+    memberId: userId,
+  });
 }
 
 /** A new account with a role and no password yet (the set-password link gives it one); its id. */

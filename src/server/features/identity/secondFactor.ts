@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { checkCode, passwordMatches } from './confirmation';
 import { consoleStateOfToken } from './operatorAccounts';
-import { verifyPassword } from './password';
 import { bearerToken } from './session';
 import type { IdentityDb } from './tables';
 
@@ -55,29 +55,7 @@ export async function checkDisableRequest(opts: {
   if (!(await passwordMatches(opts.db, state.userId, parsed.data.password))) {
     return json(400, { code: 'INVALID_PASSWORD', message: 'Invalid password' });
   }
-  const code = parsed.data.code;
-  const path = /^\d{6}$/.test(code) ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code';
-  const check = new Request(`${opts.publicUrl}/api/auth${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: opts.headers.get('authorization') ?? '',
-      'content-type': 'application/json',
-      [CODE_CHECK_HEADER]: '1',
-    },
-    body: JSON.stringify({ code }),
-  });
-  const checked = await opts.handler(check);
-  return checked.ok ? null : checked;
-}
-
-async function passwordMatches(db: IdentityDb, userId: string, password: string): Promise<boolean> {
-  const account = await db
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  return account?.password ? verifyPassword({ hash: account.password, password }) : false;
+  return checkCode(opts, opts.headers.get('authorization') ?? '', parsed.data.code);
 }
 
 interface AfterContext {

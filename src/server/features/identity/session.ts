@@ -60,6 +60,11 @@ const sessionByToken = prepared((db: IdentityDb, token: string) =>
       'user.banExpires',
       eb.selectFrom('data_revision').select('revision').whereRef('scope', '=', 'user.id').as('member_revision'),
       eb.selectFrom('data_revision').select('revision').where('scope', '=', SHARED_SCOPE).as('shared_revision'),
+      eb
+        .selectFrom('console_session')
+        .select('console_session.session_id')
+        .whereRef('console_session.session_id', '=', 'session.id')
+        .as('console_session_id'),
     ])
     .where('session.token', '=', token),
 );
@@ -125,6 +130,8 @@ async function sessionOfToken(db: IdentityDb, token: string): Promise<(SessionUs
   // Better Auth stamps sessions with real time, so they are compared with real time too.
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   if (!row || expiresAt <= Date.now()) return null;
+  // A console session acts in the console only: it is no member session (decision 0206).
+  if (row.console_session_id !== null) return null;
   const ban = banOfRow(row);
   const user = {
     id: row.id,

@@ -99,6 +99,23 @@ export interface ConsoleSessionTable {
   last_active_at: number;
 }
 
+/**
+ * TOTP codes already accepted (issue 35, RFC 6238 §5.2): a code works once per account while it
+ * could still verify (Better Auth accepts the step before and after: 90 s; kept 2 minutes).
+ */
+export interface TotpCodeUsedTable {
+  user_id: string;
+  code: string;
+  expires_at: number;
+}
+
+/** A session's fresh confirmation (issue 35, the "sudo" window): password (and code) given again at `confirmed_at`. */
+export interface SessionConfirmationTable {
+  session_id: string;
+  user_id: string;
+  confirmed_at: number;
+}
+
 /** Better Auth's verification table: the operator's set-password link is one of its reset-password rows. */
 export interface AuthVerificationTable {
   id: string;
@@ -177,6 +194,8 @@ export interface IdentityTables {
   passkey: AuthPasskeyTable;
   console_session: ConsoleSessionTable;
   trusted_session: TrustedSessionTable;
+  totp_code_used: TotpCodeUsedTable;
+  session_confirmation: SessionConfirmationTable;
   twoFactor: AuthTwoFactorTable;
   verification: AuthVerificationTable;
   account: AuthAccountTable;

@@ -15,12 +15,12 @@ import {
   memberShowInput,
   memberUnbanInput,
 } from '../../../protocol/consoleMembers.schema';
-import { ErrorCode } from '../../../protocol/errors';
+import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import type { AppContext } from '../../capability';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { banMember, memberProfiles, revokeMemberSessions, unbanMember } from '../identity/index';
-import { type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
+import { type OperatorGrant, type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
 import { findMembers } from './find';
 import { exportMemberData } from './levers';
 import { addNote } from './notes';
@@ -29,11 +29,19 @@ import type { MembersTables } from './tables';
 
 const define = consoleActionDefiner<MembersTables>();
 
-/** The most one grant of an operator of this role may move; undefined: no cap. */
-export type GrantCap = (role: ConsoleRole) => Promise<number | undefined>;
+/** The operators capability's grant limits: the per-grant cap of a role (undefined: none) and the daily total. */
+export interface GrantLimits {
+  grantCap(role: ConsoleRole): Promise<number | undefined>;
+  spendDaily(
+    trx: Parameters<NonNullable<OperatorGrant['spendDaily']>>[0],
+    spend: { actor: string; role: ConsoleRole; amount: number; items: number; now: number },
+  ): Promise<boolean>;
+}
 
 const GRANT_REFUSALS: Record<Exclude<OperatorGrantOutcome, 'granted' | 'already'>, [number, string]> = {
   'over-cap': [ErrorCode.CONSOLE_GRANT_OVER_CAP, 'That grant is above the cap for your role.'],
+  'over-daily': [ErrorCode.CONSOLE_GRANT_DAILY_CAP, errorMessage(ErrorCode.CONSOLE_GRANT_DAILY_CAP)],
+  unavailable: [ErrorCode.GRANT_TARGET_UNAVAILABLE, errorMessage(ErrorCode.GRANT_TARGET_UNAVAILABLE)],
   'key-reused': [ErrorCode.REQUEST_KEY_REUSED, 'This key was used for another grant.'],
   'not-enough': [ErrorCode.BAD_INPUT, 'The member does not have that much to take back (or does not own that item).'],
   'unknown-template': [ErrorCode.NOT_FOUND, 'No such collectible template.'],
@@ -44,7 +52,7 @@ const GRANT_REFUSALS: Record<Exclude<OperatorGrantOutcome, 'granted' | 'already'
  * command calls, with the operator as the audit's actor. `grantCap` answers the per-grant cap of
  * the operator's role (the operators capability's grantCapFor; undefined: no cap).
  */
-export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: GrantCap): ConsoleActionDef[] {
+export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: GrantLimits): ConsoleActionDef[] {
   const exists = async (userId: string) => (await memberProfiles(ctx.db, [userId])).length > 0;
   const noSuchMember = () => fail(ErrorCode.NOT_FOUND, 'No such member.');
   return [
@@ -75,6 +83,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
       name: 'memberBan',
       permission: 'member:ban',
       input: memberBanInput,
+      target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason, iDurationMs }, { operator }) {
         const now = ctx.clock.now();
         const until = iDurationMs > 0 ? now + iDurationMs : null;
@@ -86,6 +95,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
       name: 'memberUnban',
       permission: 'member:ban',
       input: memberUnbanInput,
+      target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason }, { operator }) {
         const lifted = await unbanMember(ctx.db, sUserID, {
           actor: operator.actor,
@@ -99,8 +109,10 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
       name: 'memberGrant',
       permission: 'member:grant',
       input: memberGrantInput,
+      target: ({ sUserID }) => sUserID,
       async handler(grant, { operator }): Promise<MemberGrantAnswer | ReturnType<typeof fail>> {
         if (!(await exists(grant.sUserID))) return noSuchMember();
+        const now = ctx.clock.now();
         const outcome = await operatorGrant(ctx.db, {
           userId: grant.sUserID,
           asset: grant.sAsset,
@@ -110,8 +122,10 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
           key: grant.sKey,
           reason: grant.sReason,
           actor: operator.actor,
-          cap: await grantCap(operator.role),
-          now: ctx.clock.now(),
+          cap: await limits.grantCap(operator.role),
+          spendDaily: (trx, spend) =>
+            limits.spendDaily(trx, { ...spend, actor: operator.actor, role: operator.role, now }),
+          now,
         });
         if (outcome === 'granted' || outcome === 'already')
           return { iErrorCode: ErrorCode.OK, bApplied: outcome === 'granted' };
@@ -123,6 +137,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, grantCap: 
       name: 'memberSessionsRevoke',
       permission: 'member:sessions',
       input: memberSessionsRevokeInput,
+      target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sSessionID, sReason }, { operator }) {
         if (!(await exists(sUserID))) return noSuchMember();
         const ended = await revokeMemberSessions(ctx, sUserID, {

@@ -1,5 +1,5 @@
 import type { Capability } from '../../capability';
-import { grantCapFor } from '../operators/index';
+import { grantCapFor, spendDailyGrant } from '../operators/index';
 import { membersCli } from './cli';
 import { membersConsoleActions } from './consoleActions';
 import { membersMigrations } from './migrations';
@@ -19,7 +19,10 @@ export const members: Capability<MembersTables> = {
   cli: membersCli,
   start: (ctx) => ({
     actions: myDataActions,
-    consoleActions: membersConsoleActions(ctx, async (role) => (await grantCapFor(ctx.db, role)) ?? undefined),
+    consoleActions: membersConsoleActions(ctx, {
+      grantCap: async (role) => (await grantCapFor(ctx.db, role)) ?? undefined,
+      spendDaily: spendDailyGrant,
+    }),
     // Issue 30: operators' notes about an erased member go with them.
     eraseMember: async (trx, member) => {
       await trx.deleteFrom('member_note').where('user_id', '=', member.userId).execute();

@@ -3,6 +3,7 @@ import type { AdminResult, CliCommand } from '../../capability';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { auditCsv } from '../../shared/audit';
 import { auditPage } from './audit';
+import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
   addOperator,
   alreadyOperatorSentence,
@@ -41,13 +42,17 @@ const operatorCommand: CliCommand<OperatorsTables> = {
     'operator remove sam@studio.example',
     'operator cap support 500',
     'operator cap support none',
+    'operator cap support --daily 5000 --daily-items 5',
   ],
   usage: `  operator add EMAIL --role ROLE     create or promote an operator (${ROLES}); mails a one-time
                                      link to set a password and enrol two-factor
   operator list                      operators, their roles and two-factor, and the grant caps
   operator role EMAIL ROLE           change an operator's role
   operator remove EMAIL              demote to member and end their console sessions
-  operator cap ROLE AMOUNT|none      the largest grant one operator of ROLE may give`,
+  operator cap ROLE AMOUNT|none      the largest grant one operator of ROLE may give
+  operator cap ROLE --daily AMOUNT|none [--daily-items N|none]
+                                     what one operator of ROLE may grant in a UTC day: points and
+                                     tickets together, and collectibles`,
   async run(verb, args, ctx) {
     const change = { actor: ctx.actor, now: ctx.now(), reason: option(args, '--reason') };
     const [first, second] = positional(args);
@@ -72,7 +77,12 @@ const operatorCommand: CliCommand<OperatorsTables> = {
         (o) => `${o.email.padEnd(32)} ${o.role.padEnd(10)} ${o.twoFactorEnabled ? '2fa' : 'no 2fa yet'}`,
       );
       const caps = (await grantCaps(ctx.db)).map((c) => `${c.role}: ${c.maxAmount ?? 'no cap'}`).join(', ');
-      return done([...(lines.length ? lines : ['No operators']), '', `Grant caps: ${caps}`].join('\n'));
+      const daily = (await dailyCaps(ctx.db))
+        .map((c) => `${c.role}: ${c.maxAmount ?? 'no cap'} / ${c.maxItems ?? 'no cap'} items`)
+        .join(', ');
+      return done(
+        [...(lines.length ? lines : ['No operators']), '', `Grant caps: ${caps}`, `Daily totals: ${daily}`].join('\n'),
+      );
     }
     if (verb === 'role') {
       if (!first || !second) return wrongUsage('operator role needs EMAIL and ROLE');
@@ -86,6 +96,20 @@ const operatorCommand: CliCommand<OperatorsTables> = {
       const removed = await removeOperator(ctx.db, { ...change, email: first });
       if ('refused' in removed) return refusedBecause(removed.refused, first);
       return done(`${removed.account.email} is a member again; ${removed.sessionsEnded} console session(s) ended`);
+    }
+    if (verb === 'cap' && (option(args, '--daily') !== undefined || option(args, '--daily-items') !== undefined)) {
+      if (!first || !isConsoleRole(first)) return wrongUsage(`operator cap needs ROLE (${ROLES})`);
+      const current = await dailyCapFor(ctx.db, first);
+      const parse = (value: string | undefined, now: number | null) =>
+        value === undefined ? now : value === 'none' ? null : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+      const maxAmount = parse(option(args, '--daily'), current.maxAmount);
+      const maxItems = parse(option(args, '--daily-items'), current.maxItems);
+      if (Number.isNaN(maxAmount) || Number.isNaN(maxItems))
+        return wrongUsage('--daily and --daily-items take a whole number or none');
+      await setDailyCap(ctx.db, { ...change, role: first, maxAmount, maxItems });
+      return done(
+        `Daily total of ${first}: ${maxAmount ?? 'no cap'} points and tickets, ${maxItems ?? 'no cap'} collectibles`,
+      );
     }
     if (verb === 'cap') {
       const amount = second === 'none' ? null : Number(second);

@@ -13,6 +13,7 @@ import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleA
 import { type AuditRow, auditCsv } from '../../shared/audit';
 import { type AccountWithRole, endConsoleSession, usernamesOf } from '../identity/index';
 import { type AuditQuery, auditPage } from './audit';
+import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
   addOperator,
   alreadyOperatorSentence,
@@ -82,6 +83,8 @@ const refusal = (refused: OperatorRefusal) =>
 
 const capRows = async (db: Parameters<typeof grantCaps>[0]) =>
   (await grantCaps(db)).map((cap) => ({ sRole: cap.role, iMaxAmount: cap.maxAmount }));
+const dailyCapRows = async (db: Parameters<typeof dailyCaps>[0]) =>
+  (await dailyCaps(db)).map((cap) => ({ sRole: cap.role, iDailyAmount: cap.maxAmount, iDailyItems: cap.maxItems }));
 
 /** The console's own actions: who am I, sign out, operators and roles (admins), the audit log. */
 export const operatorsConsoleActions: ConsoleActionDef[] = [
@@ -121,12 +124,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         aRows: operators.map(operatorRow),
         iTotal: operators.length,
         aGrantCaps: await capRows(deps.db),
+        aDailyCaps: await dailyCapRows(deps.db),
       };
     },
   }),
   defineConsoleAction({
     name: 'operatorAdd',
     permission: 'operator:manage',
+    confirm: true,
     input: z.object({ sEmail: email, sRole: role, sReason: reason }),
     async handler(input, { deps, operator }) {
       const added = await addOperator(deps.db, {
@@ -151,6 +156,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'operatorSetRole',
     permission: 'operator:manage',
+    confirm: true,
     input: z.object({ sEmail: email, sRole: role, sReason: reason }),
     async handler(input, { deps, operator }) {
       const changed = await setOperatorRole(deps.db, {
@@ -167,6 +173,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'operatorRemove',
     permission: 'operator:manage',
+    confirm: true,
     input: z.object({ sEmail: email, sReason: reason }),
     async handler(input, { deps, operator }) {
       const removed = await removeOperator(deps.db, {
@@ -182,10 +189,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'grantCapSet',
     permission: 'operator:manage',
+    confirm: true,
     input: z.object({
       sRole: role,
       // Absent, empty or -1: no cap.
       iMaxAmount: z.union([z.literal(''), z.coerce.number().int().min(-1).max(1_000_000_000)]).optional(),
+      // Issue 35, the role's daily totals: absent leaves them as they are; -1: none.
+      iDailyAmount: z.number().int().min(-1).max(1_000_000_000).optional(),
+      iDailyItems: z.number().int().min(-1).max(1_000_000).optional(),
       sReason: reason,
     }),
     async handler(input, { deps, operator }) {
@@ -197,7 +208,20 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         actor: operator.actor,
         now: deps.clock.now(),
       });
-      return { iErrorCode: ErrorCode.OK, aGrantCaps: await capRows(deps.db) };
+      if (input.iDailyAmount !== undefined || input.iDailyItems !== undefined) {
+        const current = await dailyCapFor(deps.db, input.sRole);
+        const value = (given: number | undefined, now: number | null) =>
+          given === undefined ? now : given === -1 ? null : given;
+        await setDailyCap(deps.db, {
+          role: input.sRole,
+          maxAmount: value(input.iDailyAmount, current.maxAmount),
+          maxItems: value(input.iDailyItems, current.maxItems),
+          reason: input.sReason,
+          actor: operator.actor,
+          now: deps.clock.now(),
+        });
+      }
+      return { iErrorCode: ErrorCode.OK, aGrantCaps: await capRows(deps.db), aDailyCaps: await dailyCapRows(deps.db) };
     },
   }),
   defineConsoleAction({

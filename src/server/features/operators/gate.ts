@@ -4,6 +4,7 @@ import type { AppContext } from '../../capability';
 import type { ConsoleGateAnswer } from '../../http/consoleActions';
 import { bearerToken, consoleStateOfToken, endConsoleSession, touchConsoleSession } from '../identity/index';
 import { isConsoleRole } from './operators';
+import { consoleChecks } from './trust';
 
 /**
  * The gate before every console action: the operator behind the bearer token. Refused with
@@ -23,13 +24,12 @@ export async function consoleGate(req: FastifyRequest, deps: AppContext): Promis
     return { refused: ErrorCode.CONSOLE_SESSION_EXPIRED };
   }
   await touchConsoleSession(deps.db, state.sessionId, now);
-  return {
-    operator: {
-      id: state.userId,
-      email: state.email,
-      role: state.role,
-      sessionId: state.sessionId,
-      actor: `console:${state.email}`,
-    },
+  const operator = {
+    id: state.userId,
+    email: state.email,
+    role: state.role,
+    sessionId: state.sessionId,
+    actor: `console:${state.email}`,
   };
+  return { operator, checks: consoleChecks(deps, operator) };
 }

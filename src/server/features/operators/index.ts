@@ -1,6 +1,7 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { operatorsCli } from './cli';
 import { operatorsConsoleActions } from './consoleActions';
+import { spendDailyGrant as spendDailyGrantOwn } from './dailyCaps';
 import { consoleGate } from './gate';
 import { operatorsMigrations } from './migrations';
 import { grantCapFor as grantCapForOwn } from './operators';
@@ -27,3 +28,6 @@ export type { OperatorsTables } from './tables';
  * grant lever refuses above it with CONSOLE_GRANT_OVER_CAP.
  */
 export const grantCapFor = forOtherCapabilities(grantCapForOwn);
+
+/** Adds a grant to its operator's daily total inside the grant's transaction; false past the role's daily cap. */
+export const spendDailyGrant = forOtherCapabilities(spendDailyGrantOwn);

@@ -10,6 +10,7 @@ import {
   createPasswordSetToken,
   endConsoleSessionsOf,
   setAccountRole,
+  usableAdminCount,
 } from '../identity/index';
 import { sendOperatorWelcome } from './mail';
 import type { OperatorsDb } from './tables';
@@ -69,7 +70,8 @@ export async function addOperator(
   }
   const result = await db.transaction().execute(async (trx) => {
     const existing = await accountByEmail(trx, email);
-    if (existing?.role === 'admin' && input.role !== 'admin' && (await adminCount(trx)) <= 1) return null;
+    if (existing?.role === 'admin' && input.role !== 'admin' && (await usableAdminCount(trx, existing.id)) === 0)
+      return null;
     const id = existing?.id ?? (await createAccountWithRole(trx, email, input.role, input.now));
     if (existing) await setAccountRole(trx, id, input.role, input.now);
     const token = await createPasswordSetToken(trx, id, input.now, WELCOME_LINK_MS);
@@ -94,10 +96,6 @@ export async function addOperator(
 /** Every operator (an account whose role is a console role), by email. */
 export function listOperators(db: OperatorsDb): Promise<AccountWithRole[]> {
   return accountsWithRoles(db, CONSOLE_ROLES);
-}
-
-async function adminCount(db: OperatorsDb): Promise<number> {
-  return (await accountsWithRoles(db, ['admin'])).length;
 }
 
 /** Changes an operator's role; the change holds from their next console action. */
@@ -135,7 +133,7 @@ async function changeRole(
   return db.transaction().execute(async (trx) => {
     const account = await accountByEmail(trx, email);
     if (!account || !isConsoleRole(account.role)) return { refused: 'noSuchOperator' as const };
-    if (account.role === 'admin' && role !== 'admin' && (await adminCount(trx)) <= 1)
+    if (account.role === 'admin' && role !== 'admin' && (await usableAdminCount(trx, account.id)) === 0)
       return { refused: 'lastAdmin' as const };
     await setAccountRole(trx, account.id, role, change.now);
     await writeAudit(trx, {

@@ -50,7 +50,7 @@ async function grantAmount(
   ctx: AdminContext<RewardsTables>,
 ): Promise<AdminResult> {
   const [handle, count, ...words] = args;
-  const amount = Number(count);
+  const amount = /^\d{1,7}$/.test(count ?? '') ? Number(count) : Number.NaN;
   if (!handle || !Number.isInteger(amount) || amount < 1 || amount > MAX_OPERATOR_GRANT) {
     return wrongUsage(`grant ${asset} USER N [REASON…] (N: 1…${MAX_OPERATOR_GRANT})`);
   }

@@ -1,5 +1,6 @@
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
+import { banOf, isErased } from '../identity/index';
 import { applyGrant, type GrantLine, LedgerError } from './ledger';
 import { notifyReward } from './notices';
 import type { RewardsDb } from './tables';
@@ -25,6 +26,11 @@ export interface OperatorGrant {
   actor: string;
   /** The most one grant may move (points or tickets, either way) for this operator's role; none: no cap. */
   cap?: number;
+  /**
+   * The operator's daily total (issue 35): adds this grant's gift (points and tickets, or one
+   * minted collectible) in the grant's transaction; false refuses it and rolls the grant back.
+   */
+  spendDaily?(trx: RewardsDb, spend: { amount: number; items: number }): Promise<boolean>;
   now: number;
 }
 
@@ -35,6 +41,10 @@ export type OperatorGrantOutcome =
   /** The key was used before for another grant: refused. */
   | 'key-reused'
   | 'over-cap'
+  /** Past the operator's daily total for their role. */
+  | 'over-daily'
+  /** The member is banned, or their account is deleted or being erased. */
+  | 'unavailable'
   /** A take-back larger than the member's balance, or of an item they do not own. */
   | 'not-enough'
   | 'unknown-template';
@@ -50,6 +60,7 @@ export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promis
         ? { asset: 'item', takeBack: grant.takeBackItemId }
         : { asset: 'item', templateId: grant.templateId ?? '' };
   if (line.asset !== 'item' && grant.cap !== undefined && Math.abs(line.amount) > grant.cap) return 'over-cap';
+  if ((await banOf(db, grant.userId)) || (await isErased(db, grant.userId))) return 'unavailable';
   try {
     return await inTransaction(db, async (trx) => {
       const result = await applyGrant(trx, {
@@ -61,6 +72,11 @@ export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promis
       });
       if (result.keyReused) return 'key-reused';
       if (!result.applied) return 'already';
+      const gift =
+        line.asset === 'item'
+          ? { amount: 0, items: 'takeBack' in line ? 0 : 1 }
+          : { amount: Math.max(line.amount, 0), items: 0 };
+      if (grant.spendDaily && !(await grant.spendDaily(trx, gift))) throw new DailyCapReached();
       await writeAudit(trx, {
         actor: grant.actor,
         action: `grant.${grant.asset}`,
@@ -80,10 +96,14 @@ export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promis
       return 'granted';
     });
   } catch (error) {
+    if (error instanceof DailyCapReached) return 'over-daily';
     if (error instanceof LedgerError) return error.reason === 'not-enough' ? 'not-enough' : 'unknown-template';
     throw error;
   }
 }
+
+/** Rolls a grant back that would pass the operator's daily total. */
+class DailyCapReached extends Error {}
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 

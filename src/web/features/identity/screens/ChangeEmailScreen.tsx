@@ -8,6 +8,7 @@ import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
 import { changeEmail } from '../api/identity';
 import { AccountSubPage } from '../components/AccountSubPage';
+import { useMemberConfirmation } from '../components/security/useMemberConfirmation';
 import { authErrorMessage } from '../model/authErrors';
 
 /** /changeemail (signed in): a verified member confirms the new address from a link sent to it. */
@@ -18,6 +19,7 @@ export default function ChangeEmailScreen() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const confirmation = useMemberConfirmation();
   const current = auth.status === 'signedIn' ? auth.user.email : '';
   const verified = auth.status === 'signedIn' && auth.user.emailVerified;
   const error = !EMAIL_PATTERN.test(email.trim())
@@ -32,7 +34,7 @@ export default function ChangeEmailScreen() {
     if (error) return;
     setBusy(true);
     try {
-      await changeEmail(email.trim());
+      await confirmation.run(() => changeEmail(email.trim()));
       if (verified) {
         setOutcome({
           ok: true,
@@ -77,6 +79,7 @@ export default function ChangeEmailScreen() {
           onChange={(e) => setEmail(e.target.value)}
         />
       </Form>
+      {confirmation.dialog}
     </AccountSubPage>
   );
 }

@@ -8,6 +8,7 @@ import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
 import { changePassword } from '../api/identity';
 import { AccountSubPage } from '../components/AccountSubPage';
+import { useMemberConfirmation } from '../components/security/useMemberConfirmation';
 import { authErrorMessage } from '../model/authErrors';
 
 /** /resetpassword (signed in): current + new password; other sessions end. */
@@ -18,6 +19,7 @@ export default function ResetPasswordScreen() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const confirmation = useMemberConfirmation();
   const errors = {
     current: current ? undefined : 'Please enter your current password.',
     next: passwordProblem(next) ?? undefined,
@@ -30,14 +32,18 @@ export default function ResetPasswordScreen() {
     if (errors.current || errors.next || errors.confirm) return;
     setBusy(true);
     try {
-      await changePassword(current, next);
+      // Two-factor off: the current password typed here is the confirmation itself; on, the
+      // dialog asks for it with a code (issue 35).
+      if (!confirmation.askCode) await confirmation.confirm(current, '');
+      await confirmation.run(() => changePassword(current, next));
       setOutcome({ ok: true, text: 'Your password is changed. Your other devices are signed out.' });
       setCurrent('');
       setNext('');
       setConfirm('');
       setTouched(false);
     } catch (error) {
-      setOutcome({ ok: false, text: authErrorMessage(error as AuthError) });
+      const text = error instanceof Error && !('code' in error) ? error.message : authErrorMessage(error as AuthError);
+      setOutcome({ ok: false, text });
     }
     setBusy(false);
   }
@@ -82,6 +88,7 @@ export default function ResetPasswordScreen() {
           onChange={(e) => setConfirm(e.target.value)}
         />
       </Form>
+      {confirmation.dialog}
     </AccountSubPage>
   );
 }

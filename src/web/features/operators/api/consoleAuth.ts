@@ -115,10 +115,17 @@ export async function passwordStep(
   return { kind: 'session', token };
 }
 
+/** Says the code step is the console's: only then is the session it makes a console session (issue 35). */
+const CONSOLE_SIGN_IN = { 'x-console-sign-in': '1' };
+
 /** The second factor of a sign-in: a TOTP code or a backup code; answers the console session's token. */
 export async function secondFactor(challenge: string, code: string, backup: boolean): Promise<string> {
   const path = backup ? '/two-factor/verify-backup-code' : '/two-factor/verify-totp';
-  const { headers, data } = await authPost<{ token?: string }>(path, { code }, { 'x-two-factor-token': challenge });
+  const { headers, data } = await authPost<{ token?: string }>(
+    path,
+    { code },
+    { 'x-two-factor-token': challenge, ...CONSOLE_SIGN_IN },
+  );
   const token = headers.get('set-auth-token') ?? data?.token;
   if (!token) throw new ConsoleAuthError(500, 'NO_SESSION', 'The server did not start a session. Please try again.');
   return token;
@@ -145,7 +152,11 @@ export async function startEnrolment(token: string, password: string): Promise<E
 
 /** Confirms enrolment with the app's first code; answers the console session's token. */
 export async function confirmEnrolment(token: string, code: string): Promise<string> {
-  const { headers, data } = await authPost<{ token?: string }>('/two-factor/verify-totp', { code }, bearer(token));
+  const { headers, data } = await authPost<{ token?: string }>(
+    '/two-factor/verify-totp',
+    { code },
+    { ...bearer(token), ...CONSOLE_SIGN_IN },
+  );
   const next = headers.get('set-auth-token') ?? data?.token;
   if (!next) throw new ConsoleAuthError(500, 'NO_SESSION', 'The server did not start a session. Please try again.');
   return next;

@@ -13,6 +13,7 @@ import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
+import { useFreshConfirmation } from '../../../ui/ConfirmIdentityDialog';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
@@ -79,6 +80,13 @@ export default function OperatorsScreen() {
   const [capError, setCapError] = useState<string | null>(null);
   // The typed email's operator, when it is one already (issue 38): the dialog says so before any change.
   const existing = list.data?.aRows.find((row) => row.sEmail === email.trim().toLowerCase()) ?? null;
+  const confirmation = useFreshConfirmation({
+    askCode: true,
+    needsConfirmation: (failure) => failure instanceof ConsoleError && failure.code === ErrorCode.CONFIRMATION_REQUIRED,
+    async confirm(sPassword, sCode) {
+      await consoleCall('confirmIdentity', { sPassword, sCode });
+    },
+  });
 
   function show(next: Open) {
     setDone(null);
@@ -127,6 +135,12 @@ export default function OperatorsScreen() {
   }
 
   async function confirm(reason: string) {
+    if (!open) return;
+    // Role and cap changes need the console session confirmed afresh (issue 35): asked when the server says so.
+    return confirmation.run(() => change(reason));
+  }
+
+  async function change(reason: string) {
     if (!open) return;
     if (open.kind === 'add') {
       if ((await add(reason)) === false) return false;
@@ -194,6 +208,7 @@ export default function OperatorsScreen() {
         onClose={() => setDialogOpen(false)}
         onConfirm={confirm}
       />
+      {confirmation.dialog}
     </div>
   );
 }

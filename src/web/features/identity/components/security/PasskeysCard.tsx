@@ -10,6 +10,7 @@ import { Notice } from '../../../../ui/Notice';
 import { addPasskey, passkeysQuery, removePasskey, securityKeys } from '../../api/security';
 import { authErrorMessage } from '../../model/authErrors';
 import styles from './security.module.css';
+import { useMemberConfirmation } from './useMemberConfirmation';
 
 const NAME_MAX = 64;
 
@@ -32,6 +33,7 @@ export function PasskeysCard() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const confirmation = useMemberConfirmation();
 
   const trimmed = name.trim();
   const nameError =
@@ -48,7 +50,7 @@ export function PasskeysCard() {
     setError(null);
     setDone(null);
     try {
-      await addPasskey(trimmed);
+      await confirmation.run(() => addPasskey(trimmed));
       await refresh();
       setAdding(false);
       setName('');
@@ -163,6 +165,7 @@ export function PasskeysCard() {
           Add a passkey
         </Button>
       )}
+      {confirmation.dialog}
     </Card>
   );
 }
