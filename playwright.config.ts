@@ -36,7 +36,7 @@ const server = (port: number, name: string) => ({
     GAME_TIME_SCALE: '60',
     // A flow's request context can sit idle for a minute while CLI runs take their time on a busy
     // machine; the server's 72 s idle timer then closed the connection just as the next request went
-    // out on it (ECONNRESET, decision 0225). Longer than any flow's budget: never closed under a flow.
+    // out on it (ECONNRESET, decision 0221). Longer than any flow's budget: never closed under a flow.
     KEEP_ALIVE_TIMEOUT_MS: String(10 * 60_000),
   },
 });

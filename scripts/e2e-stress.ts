@@ -1,6 +1,6 @@
 /**
  * `npm run test:e2e:stress`: the browser flows on a machine as busy as a contributor's laptop
- * (issue 41, decision 0227). One core is kept busy the whole time, by `stress-ng --cpu 1` when it is
+ * (issue 41, decision 0223). One core is kept busy the whole time, by `stress-ng --cpu 1` when it is
  * installed (Debian: `apt-get install stress-ng`), else by a bounded busy loop in a child Node
  * process; Playwright runs with `--retries=0`, so a flaky flow fails instead of passing on its retry.
  * Arguments go to Playwright (`npm run test:e2e:stress -- tests/e2e/games.spec.ts`). It prints the

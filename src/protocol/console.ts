@@ -159,7 +159,7 @@ export interface ConsoleAuditRow {
 export interface ConsoleAuditListAnswer {
   iErrorCode: number;
   aRows: ConsoleAuditRow[];
-  /** How many entries match; with bTotalAtLeast, at least this many (the count stops 1,000 past the page: decision 0217). */
+  /** How many entries match; with bTotalAtLeast, at least this many (the count stops 1,000 past the page: decision 0214). */
   iTotal: number;
   bTotalAtLeast?: boolean;
 }

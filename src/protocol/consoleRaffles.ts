@@ -19,7 +19,7 @@ export interface ConsoleRaffleRow {
   iTicketTotal: number;
   /** Scheduled by the weekly job (not by an operator). */
   bWeekly: boolean;
-  /** Closed by an operator's hand: held for review, drawn only by an operator (decision 0233). */
+  /** Closed by an operator's hand: held for review, drawn only by an operator (decision 0227). */
   bHeldForReview: boolean;
   sCreatedBy: string;
   /** "The Ninth Gate Herald ×1, 250 points ×3". */

@@ -90,7 +90,7 @@ export interface LeaderboardEntry {
   sAvatar?: string;
   /**
    * iRank is an estimate (two significant digits): the member sits in a crowded stretch of the
-   * board, far from the top, where the place is not counted (decision 0216). Absent: exact.
+   * board, far from the top, where the place is not counted (decision 0213). Absent: exact.
    */
   bRankEstimated?: boolean;
 }

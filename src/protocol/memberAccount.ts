@@ -7,7 +7,7 @@ import type { Answer } from './wire';
 
 /** How many sign-ins /account lists, newest first. */
 export const SIGN_IN_HISTORY_LENGTH = 30;
-/** Days between a confirmed deletion request and the erasure; signing in meanwhile cancels it (decision 0221). */
+/** Days between a confirmed deletion request and the erasure; signing in meanwhile cancels it (decision 0217). */
 export const DELETION_GRACE_DAYS = 7;
 /** Days an erased member's username stays taken before anyone may register it. */
 export const USERNAME_COOLING_DAYS = 30;
@@ -28,7 +28,7 @@ export interface MemberSessionView {
 
 export interface MySessionsAnswer extends Answer {
   aSessions: MemberSessionView[];
-  /** The same sessions grouped by device (issue 42; decision 0220), this device first. */
+  /** The same sessions grouped by device (issue 42; decision 0216), this device first. */
   aDevices: MemberDeviceView[];
 }
 

@@ -58,7 +58,7 @@ test('a mention lights the bell, the chat badge and the tab title; read on one d
   await composer.press('Enter');
   await expect(chat.getByRole('log').getByText('the tide is turning')).toBeVisible();
 
-  // Issue 28: pushed to another member's open /home (a quiet machine: within 2 s; a busy one takes longer, decision 0225).
+  // Issue 28: pushed to another member's open /home (a quiet machine: within 2 s; a busy one takes longer, decision 0221).
   await expect(chatButton(home)).toHaveAccessibleName(/^Chat: 1 unread, you were mentioned$/);
   await expect(bell(home)).toHaveAccessibleName('Notifications: 1 unread');
   await expect(home).toHaveTitle(/^\(1\) /);

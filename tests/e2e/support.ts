@@ -1,9 +1,9 @@
 /**
- * Helpers of the browser flows. How a flow waits (decision 0225): the machine may be slow and busy
- * (`npm run test:e2e:stress` runs the flows beside a busy core, with no retry; decision 0227).
+ * Helpers of the browser flows. How a flow waits (decision 0221): the machine may be slow and busy
+ * (`npm run test:e2e:stress` runs the flows beside a busy core, with no retry; decision 0223).
  * - Wait for a state the page shows (a heading, a URL, a settled mark), never for a time: no
  *   `waitForTimeout` before asserting that something is absent. "No popup": `rewardPopupsSettled`
- *   first; "no maintenance alert": `maintenanceChecked` first (decision 0226).
+ *   first; "no maintenance alert": `maintenanceChecked` first (decision 0222).
  * - The page runs timers of its own: the maintenance poll every 5 s while visible (decision 0182),
  *   the notification counts on start and every minute plus the chat socket's pushes, the
  *   maintenance screen's check every 30 s, dialog close animations (600 ms), the raffle replay's
@@ -204,7 +204,7 @@ export async function tripSignInLimit(request: APIRequestContext, email: string,
 
 /**
  * Closes every reward popup, answering their texts in the order they came, until the popups have
- * settled with none to show (decision 0226): not "none came within N seconds", which a busy machine
+ * settled with none to show (decision 0222): not "none came within N seconds", which a busy machine
  * breaks. The popups load after the page, and the next may follow its predecessor's acknowledgement
  * (awaited here); each close plays its 600 ms animation. `withinMs` bounds each wait (at least 30 s).
  */

@@ -390,7 +390,7 @@ describe.each(DIALECTS)(
         return new URL(String(link)).searchParams.get('token') ?? '';
       };
 
-      // Request, confirm, and sign in during the grace period: that cancels it (decision 0221).
+      // Request, confirm, and sign in during the grace period: that cancels it (decision 0217).
       expect((await t.call('requestAccountDeletion', { sPassword: PASSWORD }, gus.token)).iErrorCode).toBe(
         ErrorCode.OK,
       );

@@ -211,7 +211,7 @@ describe.each(DIALECTS)("a member's two-factor and passkeys on %s", (dialect) =>
     const audit = await listAudit(t.deps.db, 500);
     const signIns = audit.filter((e) => e.actor === `self:${member.email}` && e.action === 'identity.signIn');
     expect(signIns.length).toBe(2);
-    // /account shows the device as trusted (decision 0220): the code step that trusted it and the
+    // /account shows the device as trusted (decision 0216): the code step that trusted it and the
     // sign-in that skipped the code are one device row.
     const sessions = await t.call('getMySessions', {}, skipped.headers['set-auth-token'] as string);
     const devices = sessions.aDevices as Array<Record<string, unknown>>;

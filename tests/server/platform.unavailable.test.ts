@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
 import { databaseAway, errorAnswers } from '../../src/server/plugins/errors';
 
-/** Issue 36: a PostgreSQL restart under load answered members 500; it is a 503 with Retry-After (decision 0218). */
+/** Issue 36: a PostgreSQL restart under load answered members 500; it is a 503 with Retry-After (decision 0215). */
 describe('a database that went away answers 503, anything else 500', () => {
   const app = Fastify({ logger: false });
   errorAnswers(app);

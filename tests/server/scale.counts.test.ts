@@ -16,7 +16,7 @@ import { DIALECTS } from '../support/db';
 
 /**
  * Issue 36, part 5: the leaderboard's "my place" and the console audit log's total without counting
- * their whole table (decisions 0216, 0217): a band tally kept with every win, and a total that
+ * their whole table (decisions 0213, 0214): a band tally kept with every win, and a total that
  * stops counting past the page.
  */
 describe.each(DIALECTS)('places and totals that do not count the whole table, on %s', (dialect) => {

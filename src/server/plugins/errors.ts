@@ -4,7 +4,7 @@ import { ErrorCode, errorMessage } from '../../protocol/errors';
 /**
  * The database went away under the request (a PostgreSQL restart or failover, a dropped
  * connection): PostgreSQL's "admin shutdown", "crash shutdown", "cannot connect now" and connection
- * exceptions (class 08), or the socket refused, reset or closed (decision 0218).
+ * exceptions (class 08), or the socket refused, reset or closed (decision 0215).
  */
 export function databaseAway(error: unknown, depth = 0): boolean {
   const { code, message, cause } = (error ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };

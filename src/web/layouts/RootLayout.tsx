@@ -32,7 +32,7 @@ export function RootLayout() {
   );
   // Marks <html> once the page load's maintenance answer was acted on. This effect runs after the
   // alert dialog's own (a child's effects run first), so a flow that waits for the mark finds the
-  // alert already open if there is one (tests/e2e/support.ts, decision 0226).
+  // alert already open if there is one (tests/e2e/support.ts, decision 0222).
   useEffect(() => {
     if (checked) document.documentElement.dataset.maintenanceChecked = '';
   }, [checked]);

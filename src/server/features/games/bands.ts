@@ -1,5 +1,5 @@
 /**
- * Score bands of the weekly board's kept tally (decision 0216): band 0 holds scores ≤ 0, then eight
+ * Score bands of the weekly board's kept tally (decision 0213): band 0 holds scores ≤ 0, then eight
  * bands to each doubling of the score (lower bounds 1, 2, 3, … 2^k·2^(j/8)), about 250 in all for
  * any integer score. A member's place is the tallies of the bands above theirs plus the players
  * ahead of them inside their own band, so its cost follows the bands, not the board.

@@ -100,7 +100,7 @@ export async function bestScoreOf(db: GamesDb, gameId: string, userId: string): 
   return Number(row?.best ?? 0);
 }
 
-/** Past this many players counted ahead inside the member's band, their place is an estimate (decision 0216). */
+/** Past this many players counted ahead inside the member's band, their place is an estimate (decision 0213). */
 export const EXACT_RANK_WITHIN_BAND = 1000;
 
 /** A place on the board; `estimated` when it was interpolated inside a crowded band. */

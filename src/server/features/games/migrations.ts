@@ -122,7 +122,7 @@ export const gamesMigrations: Record<string, MigrationFactory> = {
     },
   }),
   /**
-   * The weekly board's kept band tally (issue 36, decision 0216): "my place" reads it instead of
+   * The weekly board's kept band tally (issue 36, decision 0213): "my place" reads it instead of
    * counting the players ahead, which grew with the board (500,000 rows at 1,000,000 runs). Filled
    * from the boards already there.
    */

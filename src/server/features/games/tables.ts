@@ -78,7 +78,7 @@ export interface CurseSolveTable {
 /**
  * How many players of a week's board have a score in each band (leaderboard.ts SCORE_BANDS), kept
  * with every change of game_score: a member's place is read from it without counting the board
- * (decision 0216).
+ * (decision 0213).
  */
 export interface GameScoreBandTable {
   game_id: string;

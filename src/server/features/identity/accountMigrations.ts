@@ -45,7 +45,7 @@ export const accountMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('account_deletion').execute();
     },
   }),
-  /** Sessions opened on a trusted device (decision 0220): /account groups a device's sessions by it too. */
+  /** Sessions opened on a trusted device (decision 0216): /account groups a device's sessions by it too. */
   'identity/014_trusted_session': () => ({
     async up(db: Kysely<unknown>) {
       await db.schema

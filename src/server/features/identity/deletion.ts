@@ -15,7 +15,7 @@ import type { AccountDeletionTable, IdentityDb, IdentityTables } from './tables'
 /**
  * A member deletes their own account (issue 30; decision 0189). The request is confirmed with
  * the password (and a TOTP code when two-factor is on), then with a mailed link; a grace period
- * follows during which signing in cancels it (decision 0221); then the erasure job runs every capability's
+ * follows during which signing in cancels it (decision 0217); then the erasure job runs every capability's
  * erase step (capability.ts `eraseMember`), each in its own transaction together with the record
  * that it ran, so a crash resumes where it stopped and no step runs twice. Identity's step comes
  * last: until then the account still names the email the other steps look for.
@@ -175,7 +175,7 @@ export async function cancelDeletion(db: IdentityDb, user: { id: string; email: 
 }
 
 /**
- * A sign-in during the grace period cancels the deletion (docs/security.md; decision 0221): the
+ * A sign-in during the grace period cancels the deletion (docs/security.md; decision 0217): the
  * member came back. Its state says so until the member has seen the notice on arrival
  * (dismissDeletionNotice). Answers whether a deletion was cancelled.
  */

@@ -6,7 +6,7 @@ import { announceSessionsEnded } from './sessionsEnded';
 import type { IdentityDb } from './tables';
 
 /**
- * A member's devices on /account (issue 42; decision 0220). Every tab signs in on its own (the
+ * A member's devices on /account (issue 42; decision 0216). Every tab signs in on its own (the
  * per-tab session, docs/product.md), so one browser holds many sessions: they are grouped by what
  * a member can tell apart (the browser and system, the address, whether the device is trusted)
  * and shown as one row with its count and its first and last sign-in; "sign out this device"

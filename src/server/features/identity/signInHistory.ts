@@ -171,7 +171,7 @@ export function registerSignInRecorder(app: FastifyInstance, deps: Deps<Identity
         if (await openedOnTrustedDevice(deps.db, path, req.body, session.userId))
           await markTrustedSession(deps.db, session, now);
         await recordSignIn(deps, { userId: session.userId, ok: true, ip: req.ip, userAgent, now });
-        // Back during the grace period: the deletion is off (decision 0221); the web says so on arrival.
+        // Back during the grace period: the deletion is off (decision 0217); the web says so on arrival.
         if (!signUp) await cancelDeletionAtSignIn(deps.db, session.userId, now);
         return;
       }

@@ -166,7 +166,7 @@ export interface AccountDeletionTable {
   user_id: string;
   /**
    * 'signin_cancelled': a sign-in during the grace period cancelled it and the member has not
-   * seen the notice yet (decision 0221); 'cancelled' once they have, or when they kept the account.
+   * seen the notice yet (decision 0217); 'cancelled' once they have, or when they kept the account.
    */
   state: 'requested' | 'scheduled' | 'erasing' | 'erased' | 'cancelled' | 'signin_cancelled';
   token_hash: string | null;

@@ -2,7 +2,7 @@ import type { ExportNames } from './exportNames';
 import { byTime, first, isoTime, num, parsed, type RawExport, rows, yes } from './exportValues';
 
 /**
- * The sections of a member's export (decision 0222), each picking its fields by name from the
+ * The sections of a member's export (decision 0218), each picking its fields by name from the
  * rows the backup's member export found: nothing else reaches the file.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The plain values of a member's export (decision 0222): instants as ISO 8601 in UTC, yes/no as
+ * The plain values of a member's export (decision 0218): instants as ISO 8601 in UTC, yes/no as
  * booleans, a table's rows, and the cleaning of a table no section knows.
  */
 

@@ -1,5 +1,5 @@
 /**
- * "Download my data" shaped for a person (issue 42, decision 0222): the rows the backup's member
+ * "Download my data" shaped for a person (issue 42, decision 0218): the rows the backup's member
  * export finds (db/backup.ts, the member variant) regrouped into sections a member reads (account,
  * collectibles, points and tickets, raffles, purchases, chat messages, sign-ins, then the rest),
  * every time an ISO 8601 instant in UTC, yes/no as true/false, things named by their names.

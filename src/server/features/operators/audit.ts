@@ -33,7 +33,7 @@ export async function auditFilterOf(db: OperatorsDb, query: AuditQuery): Promise
 }
 
 /**
- * How many entries past the page the total counts at most (decision 0217): the console shows
+ * How many entries past the page the total counts at most (decision 0214): the console shows
  * "1,050+ entries" past it instead of counting a log that only grows (a `count(*)` of 1,000,000
  * entries was 240 ms on PostgreSQL, a scan of the whole table).
  */

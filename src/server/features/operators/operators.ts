@@ -36,7 +36,7 @@ export interface OperatorChange {
 export type OperatorRefusal = 'noSuchOperator' | 'lastAdmin';
 
 /**
- * Why adding an email that is already an operator's changes nothing (issue 38, decision 0232): a
+ * Why adding an email that is already an operator's changes nothing (issue 38, decision 0226): a
  * role changes only through `operator role`, asked for by name; an enrolled operator is never
  * mailed another set-password link.
  */

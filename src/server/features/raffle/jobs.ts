@@ -84,7 +84,7 @@ export async function raffleTick(ctx: RaffleJobContext): Promise<TickReport> {
     }
   }
   for (const raffle of await listRafflesByStatus(ctx.db, ['closed'])) {
-    // Closed by an operator's hand: theirs to review and draw (decision 0233).
+    // Closed by an operator's hand: theirs to review and draw (decision 0227).
     if (Number(raffle.review_hold) === 1) continue;
     const round = raffle.drand_round === null ? undefined : await dueRound(ctx, Number(raffle.drand_round));
     if (round === null) continue;

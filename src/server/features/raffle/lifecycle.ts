@@ -179,7 +179,7 @@ export async function openRaffle(db: RaffleDb, raffleId: number, who: Who): Prom
 /**
  * Closes an open raffle now and publishes the Merkle root of its entries (docs/raffle-draw.md §4).
  * Closed by an operator (`raffle close`, the console), it is held for review: the job leaves it
- * closed until an operator draws it (decision 0233). The job's own close (`forReview: false`) is
+ * closed until an operator draws it (decision 0227). The job's own close (`forReview: false`) is
  * drawn by the job.
  */
 export async function closeRaffle(

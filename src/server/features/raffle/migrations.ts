@@ -164,7 +164,7 @@ export const raffleMigrations: Record<string, MigrationFactory> = {
     },
   }),
   /**
-   * Issue 38 (decision 0233): a raffle an operator closed by hand stays closed for their review;
+   * Issue 38 (decision 0227): a raffle an operator closed by hand stays closed for their review;
    * the job draws only the raffles it closed itself.
    */
   'raffle/007_review_hold': () => ({

@@ -2,7 +2,7 @@ import { notify } from '../notifications/index';
 import type { RaffleDb } from './tables';
 
 /**
- * Every entrant's result in their notification centre, after the draw (issue 36, decision 0210):
+ * Every entrant's result in their notification centre, after the draw (issue 36, decision 0209):
  * in pages of entrants by user id, like announcements' delivery (decision 0197). Each page is one
  * transaction: the entries (unique per member and key, so a repeat adds nothing) and the raffle's
  * `results_cursor` moved past the page only if it still stands where the page began. A crash before

@@ -16,7 +16,7 @@ const raffleOf = (r: Brief): OverviewRaffle | null =>
   r ? { iRaffleID: r.id, sTitle: r.title, iOpensAt: r.opensAt, iClosesAt: r.closesAt } : null;
 
 /**
- * The console's overview (issue 38, decision 0236): no query of its own. Sign-ups and active
+ * The console's overview (issue 38, decision 0230): no query of its own. Sign-ups and active
  * members are the pulse's series over today's UTC bucket; the rest is counted by the capability
  * that owns each table (chat's reports, announcements, raffles) and the status board's instances.
  */

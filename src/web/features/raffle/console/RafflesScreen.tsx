@@ -61,7 +61,7 @@ function WeeklyPanel({
  * Raffles (issue 29; docs/product.md §12): schedule one with prizes picked from the collectible
  * templates, open, close, draw or cancel it (each with a reason), its entries and its draw as
  * members see it, and the weekly automatic raffle's settings. Every operator reads; admins change.
- * A raffle closed here stays closed for review until an operator draws it (decision 0233).
+ * A raffle closed here stays closed for review until an operator draws it (decision 0227).
  */
 export default function RafflesScreen() {
   useConsoleTitle('Raffles');

@@ -162,7 +162,7 @@ export default function RewardPopups() {
 
   const popup = queue[index];
   // Settled: the member's data is an answer of this page (not one on its way) and the queue was taken
-  // from it. A browser flow waits for "none" before it says "no popup" (tests/e2e/support.ts, decision 0226).
+  // from it. A browser flow waits for "none" before it says "no popup" (tests/e2e/support.ts, decision 0222).
   const settled =
     data && !member.isFetching ? (
       <span hidden data-reward-popups={popup ? 'showing' : 'none'} data-updated-at={member.dataUpdatedAt} />

@@ -15,7 +15,7 @@ import {
 const SEEN = 'deletionPendingSeen';
 
 /**
- * On arrival after a sign-in during the grace period (decision 0221): the sign-in cancelled the
+ * On arrival after a sign-in during the grace period (decision 0217): the sign-in cancelled the
  * deletion, and this says so once (closing it tells the server, so no other device shows it
  * again). Should a session still meet a scheduled deletion (a sign-in the server could not mark),
  * it offers to keep the account, as before.
