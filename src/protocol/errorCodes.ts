@@ -8,9 +8,10 @@
  * invites and raffles from the console (issue 29), 40–49 chat, 50–59 games, 60–69 wallet and
  * whitelist, 70 platform safety (hardening), 71–75 announcements (issue 29), 80–89 operator
  * console, 90–93 a member's second factor and
- * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28), 98 free; 110–119 the
- * operators' trust model and confirmations (issue 35: above 104, below every HTTP status); 150–159
- * the console's round 3 (issue 38).
+ * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28); the operators' trust
+ * model and confirmations (issue 35) took the free 76–79, 88, 89, 98 and 66, the console's round 3
+ * (issue 38) 67. Free: 28, 29, 68, 69. Every application code stays below 100, apart from HTTP
+ * statuses and 104.
  */
 export const ErrorCode = {
   OK: 0,
@@ -147,29 +148,29 @@ export const ErrorCode = {
   /** The account is being deleted or was deleted: it cannot sign in. */
   ACCOUNT_DELETED: 97,
   INTERNAL: 99,
-  // The operators' trust model and fresh confirmations (issue 35): 110–119.
+  // The operators' trust model and fresh confirmations (issue 35): 66, 76–79, 88, 89, 98.
   /** The target account belongs to an operator of equal or higher rank (admins alone act on admins). */
-  CONSOLE_TARGET_OUTRANKS: 110,
+  CONSOLE_TARGET_OUTRANKS: 88,
   /** A lever aimed at the operator's own account (a grant, a ban…). */
-  CONSOLE_OWN_ACCOUNT: 111,
+  CONSOLE_OWN_ACCOUNT: 89,
   /** The change needs a fresh confirmation (password, and the code when two-factor is on) within the last 5 minutes. */
-  CONFIRMATION_REQUIRED: 112,
+  CONFIRMATION_REQUIRED: 76,
   /** This TOTP code was already accepted for the account: wait for the next one (RFC 6238 §5.2). */
-  TWO_FACTOR_CODE_USED: 113,
+  TWO_FACTOR_CODE_USED: 77,
   /** The grant would take the operator past their role's daily total (points and tickets, or items). */
-  CONSOLE_GRANT_DAILY_CAP: 114,
+  CONSOLE_GRANT_DAILY_CAP: 78,
   /** Grants go to no banned member and no deleted (or being deleted) account. */
-  GRANT_TARGET_UNAVAILABLE: 115,
+  GRANT_TARGET_UNAVAILABLE: 79,
   /** A passkey ceremony without user verification (the device's PIN or biometric). */
-  PASSKEY_USER_VERIFICATION_REQUIRED: 116,
+  PASSKEY_USER_VERIFICATION_REQUIRED: 98,
   /** A console token on a member endpoint: console sessions act in the console only. */
-  CONSOLE_TOKEN_CONSOLE_ONLY: 117,
-  // The console, round 3 (issue 38): 150–159.
+  CONSOLE_TOKEN_CONSOLE_ONLY: 66,
+  // The console, round 3 (issue 38): 67.
   /**
    * operator add / operatorAdd of an email that is already an operator's: nothing changed, nothing
    * mailed (pOperator: who they are and their role); a role changes only through operator role.
    */
-  CONSOLE_OPERATOR_EXISTS: 150,
+  CONSOLE_OPERATOR_EXISTS: 67,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,
 } as const;

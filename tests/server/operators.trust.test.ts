@@ -208,7 +208,7 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
         }
       }
       expect(outcomes.filter((line) => line.endsWith('false'))).toEqual([]);
-      // Refusals are audited, above the role (82) and of rank (110); an admin acting on an admin too.
+      // Refusals are audited, above the role (82) and of rank (88); an admin acting on an admin too.
       const audit = await auditRows();
       expect(audit.some((r) => r.action === 'console.refused' && r.detail.code === ErrorCode.CONSOLE_FORBIDDEN)).toBe(
         true,
