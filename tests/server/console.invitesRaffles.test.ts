@@ -328,7 +328,9 @@ describe.each(DIALECTS)('console invites and raffles on %s', (dialect) => {
         { bAuto: true, sOpens: 'Mon 00:00', sCloses: 'Sun 20:00', aPrizes: [], bBeacon: false, sReason: 'x' },
       ],
     ];
-    const before = (await listAudit(t.deps.db, 5000)).length;
+    const audited = await listAudit(t.deps.db, 5000);
+    const before = audited.length;
+    const refusedBefore = audited.filter((row) => row.action === 'console.refused').length;
     for (const token of [viewer, moderator]) {
       for (const [action, body] of changes) {
         expect(await call(action, body, token), action).toMatchObject({ iErrorCode: ErrorCode.CONSOLE_FORBIDDEN });
@@ -337,6 +339,10 @@ describe.each(DIALECTS)('console invites and raffles on %s', (dialect) => {
         expect(await call(action, {}, token), action).toMatchObject({ iErrorCode: 0 });
       }
     }
-    expect(await listAudit(t.deps.db, 5000)).toHaveLength(before);
+    // Nothing changed is audited; each refused attempt is, as a refusal (issue 35).
+    const after = await listAudit(t.deps.db, 5000);
+    const refusals = after.filter((row) => row.action === 'console.refused');
+    expect(after.length - refusals.length).toBe(before - refusedBefore);
+    expect(refusals.length - refusedBefore).toBe(2 * changes.length);
   });
 });

@@ -6,7 +6,7 @@ import { setGameVar } from '../../src/server/features/gamevars/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
-import { admin, consoleCall, enrolledOperator } from '../support/operators';
+import { admin, consoleCall, enrolledOperator, OPERATOR_PASSWORD } from '../support/operators';
 import { idemKey, memberWithTickets, openTestRaffle, raffleJobOf } from '../support/raffleHelpers';
 import { closeTestApp, ROOMY_LIMITS } from './identityHelpers';
 
@@ -21,12 +21,15 @@ type Answer = Record<string, unknown>;
 describe.each(DIALECTS)('the console, round 3, on %s', (dialect) => {
   let t: TestApp;
   let adminToken: string;
+  let adminBackupCodes: string[];
   let viewerToken: string;
   const clock = testClock(Date.now());
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { clock, config: { rateLimits: ROOMY_LIMITS } });
-    adminToken = (await enrolledOperator(t, 'admin@round3.example', 'admin')).token;
+    const enrolledAdmin = await enrolledOperator(t, 'admin@round3.example', 'admin');
+    adminToken = enrolledAdmin.token;
+    adminBackupCodes = enrolledAdmin.backupCodes;
     viewerToken = (await enrolledOperator(t, 'viewer@round3.example', 'viewer')).token;
     await setGameVar(t.deps, { sVarID: 'iRaffleAutoWeekly', sType: 'int', sValue: '0' }, 'test', clock.now());
   });
@@ -110,6 +113,12 @@ describe.each(DIALECTS)('the console, round 3, on %s', (dialect) => {
     expect(cli.output).toContain(
       'helper@round3.example is already an operator (moderator, enrolled): nothing changed and nothing was mailed.',
     );
+    // Operator changes need a fresh confirmation (issue 35).
+    const confirmed = await call('confirmIdentity', {
+      sPassword: OPERATOR_PASSWORD,
+      sCode: adminBackupCodes.shift() as string,
+    });
+    expect(confirmed.iErrorCode).toBe(0);
     const byConsole = await call('operatorAdd', { sEmail: 'Helper@round3.example', sRole: 'viewer', sReason: 'Hire' });
     expect(byConsole).toMatchObject({
       iErrorCode: ErrorCode.CONSOLE_OPERATOR_EXISTS,

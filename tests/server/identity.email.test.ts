@@ -162,6 +162,8 @@ describe.each(DIALECTS)('identity email flows on %s', (dialect) => {
     it('needs the current password, and revokeOtherSessions signs out the other devices', async () => {
       const { email, token: here } = await registeredMember();
       const elsewhere = (await signIn(t, email)).token as string;
+      // Changing the password or the email needs a fresh confirmation (issue 35).
+      expect((await t.call('confirmIdentity', { sPassword: PASSWORD }, here)).iErrorCode).toBe(0);
 
       const wrong = await auth(t, '/change-password', {
         token: here,
@@ -189,6 +191,8 @@ describe.each(DIALECTS)('identity email flows on %s', (dialect) => {
       await markVerified(t, email);
       const newEmail = uniqueEmail('moved');
       const before = (await outbox(t, email)).length;
+      // Changing the password or the email needs a fresh confirmation (issue 35).
+      expect((await t.call('confirmIdentity', { sPassword: PASSWORD }, token)).iErrorCode).toBe(0);
 
       const asked = await auth(t, '/change-email', { token, body: { newEmail } });
       expect(asked).toMatchObject({ status: 200, body: { status: true } });
@@ -216,6 +220,8 @@ describe.each(DIALECTS)('identity email flows on %s', (dialect) => {
     it('changes an unverified member email at once and sends a verifyEmail link to it', async () => {
       const { token } = await registeredMember();
       const newEmail = uniqueEmail('fixed');
+      // Changing the password or the email needs a fresh confirmation (issue 35).
+      expect((await t.call('confirmIdentity', { sPassword: PASSWORD }, token)).iErrorCode).toBe(0);
       expect(await auth(t, '/change-email', { token, body: { newEmail } })).toMatchObject({ status: 200 });
       expect(((await t.call('getUserData', {}, token)).pUserData as Record<string, unknown>).sEmail).toBe(newEmail);
       const link = authAction(await waitForMail(t, newEmail));
