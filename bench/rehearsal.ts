@@ -24,6 +24,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { type Kysely, sql } from 'kysely';
 import { HAPROXY, type RunningHaproxy, startHaproxy } from '../scripts/haproxy';
+import { EVERYONE } from '../src/protocol/announcements';
 import { AGENT_TEMPLATE_ID } from '../src/protocol/collectibles';
 import { weekOf } from '../src/protocol/games';
 import { prepareDatabase } from '../src/server/app';
@@ -749,14 +750,7 @@ async function announcement(portal: Portal, faults: { killMidDelivery: boolean }
     {
       title: 'The stars are right',
       body: 'The **launch week** raffle is drawn. Thank you for playing.',
-      segment: {
-        bEveryone: true,
-        iJoinedAfter: 0,
-        iJoinedBefore: 0,
-        sCollectionID: '',
-        bPlayed: false,
-        bVerified: false,
-      },
+      segment: EVERYONE,
       sendAt: 0,
       email: true,
     },

@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import { admin, expectAccessible, registerMember } from '../support';
 import {
   bootstrapOperator,
+  confirmedConsoleSessionToken,
   consoleAction,
-  consoleSessionToken,
   consoleSignInPage,
   snapWidths,
   uniqueOperatorEmail,
@@ -17,7 +17,7 @@ test('the audit log lists console and CLI actions with who, what and why; filter
   const op = await bootstrapOperator(page, request, uniqueOperatorEmail('auditor'), 'admin');
   const hire = uniqueOperatorEmail('hire');
   // A console action by this admin…
-  const token = await consoleSessionToken(request, op);
+  const token = await confirmedConsoleSessionToken(request, op);
   const added = await consoleAction(request, token, 'operatorAdd', {
     sEmail: hire,
     sRole: 'support',

@@ -1,7 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { admin, expectAccessible, logInThroughForm, registerMember, snap } from '../support';
 import { expectNothingCutAtWidths } from './layout';
-import { bootstrapOperator, consoleSignInPage, type Operator, snapWidths, uniqueOperatorEmail } from './support';
+import {
+  bootstrapOperator,
+  consoleSignInPage,
+  nextSecondFactor,
+  type Operator,
+  snapWidths,
+  uniqueOperatorEmail,
+} from './support';
 
 /**
  * Issue 38, the console's round 3 on the members' server: the overview first, "Add operator" with
@@ -78,6 +85,11 @@ test('“Add operator” with an operator’s email shows who they are and chang
   await expect(role).toContainText(`${helper.email} is moderator now`);
   await expect(role.getByLabel('Role')).toHaveValue('viewer');
   await confirmWithReason(page, 'Change role', 'Moving to read-only');
+  // A role change needs a fresh confirmation of the console session (issue 35).
+  const confirmation = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await confirmation.getByLabel('Your password').fill(chief.password);
+  await confirmation.getByLabel('Code from your authenticator app').fill(nextSecondFactor(chief).code);
+  await confirmation.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${helper.email}: moderator → viewer.` })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: helper.email });
   await expect(row).toContainText('viewer');

@@ -104,6 +104,17 @@ export async function consoleSessionToken(request: APIRequestContext, op: Operat
   return token as string;
 }
 
+/** A console session confirmed afresh (issue 35): operator and cap changes need it within 5 minutes. */
+export async function confirmedConsoleSessionToken(request: APIRequestContext, op: Operator): Promise<string> {
+  const token = await consoleSessionToken(request, op);
+  const confirmed = await consoleAction(request, token, 'confirmIdentity', {
+    sPassword: op.password,
+    sCode: nextSecondFactor(op).code,
+  });
+  expect(confirmed.iErrorCode).toBe(0);
+  return token;
+}
+
 /**
  * Opens the console in `page` already signed in as `op` (a console session's token in this tab's
  * sessionStorage, seeded once per tab: a later sign-out or time-out sticks). Then `page.goto('/console/…')`.
