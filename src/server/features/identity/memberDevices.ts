@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { deviceOf } from '../../../protocol/device';
 import type { MemberDeviceView } from '../../../protocol/memberAccount';
 import type { Bus } from '../../shared/bus';
+import { liveSessions, ms, type SessionRow } from './memberSessions';
 import { announceSessionsEnded } from './sessionsEnded';
 import type { IdentityDb } from './tables';
 
@@ -12,17 +13,6 @@ import type { IdentityDb } from './tables';
  * and shown as one row with its count and its first and last sign-in; "sign out this device"
  * ends them all. A device is named on the wire by a hash of what groups it, never a session id.
  */
-
-const ms = (value: Date | string | number) => new Date(value).getTime();
-
-interface SessionRow {
-  id: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: Date | string | number;
-  updatedAt: Date | string | number;
-  expiresAt: Date | string | number;
-}
 
 interface Grouped {
   id: string;
@@ -60,20 +50,9 @@ export async function markTrustedSession(db: IdentityDb, session: { id: string; 
     .execute();
 }
 
-async function liveSessions(db: IdentityDb, userId: string, now: number): Promise<SessionRow[]> {
-  const rows = await db
-    .selectFrom('session')
-    .select(['id', 'ipAddress', 'userAgent', 'createdAt', 'updatedAt', 'expiresAt'])
-    .where('userId', '=', userId)
-    .orderBy('updatedAt', 'desc')
-    .limit(200)
-    .execute();
-  return rows.filter((r) => ms(r.expiresAt) > Math.min(now, Date.now()));
-}
-
 async function groupedSessions(db: IdentityDb, userId: string, now: number): Promise<Grouped[]> {
   const [sessions, trusted] = await Promise.all([
-    liveSessions(db, userId, now),
+    liveSessions(db, userId, now, 200),
     db.selectFrom('trusted_session').select('session_id').where('user_id', '=', userId).execute(),
   ]);
   const trustedIds = new Set(trusted.map((t) => t.session_id));

@@ -12,18 +12,24 @@ import type { IdentityDb } from './tables';
 export const publicSessionId = (sessionId: string) =>
   createHash('sha256').update(`session:${sessionId}`).digest('hex').slice(0, 32);
 
-const ms = (value: Date | string | number) => new Date(value).getTime();
+export const ms = (value: Date | string | number) => new Date(value).getTime();
 
-export async function listMySessions(db: IdentityDb, userId: string, thisSessionId: string, now: number) {
+/** The member's unexpired sessions, most recently active first, at most `limit` of them. */
+export async function liveSessions(db: IdentityDb, userId: string, now: number, limit: number) {
   const rows = await db
     .selectFrom('session')
     .select(['id', 'ipAddress', 'userAgent', 'createdAt', 'updatedAt', 'expiresAt'])
     .where('userId', '=', userId)
     .orderBy('updatedAt', 'desc')
-    .limit(100)
+    .limit(limit)
     .execute();
-  return rows
-    .filter((r) => ms(r.expiresAt) > Math.min(now, Date.now()))
+  return rows.filter((r) => ms(r.expiresAt) > Math.min(now, Date.now()));
+}
+
+export type SessionRow = Awaited<ReturnType<typeof liveSessions>>[number];
+
+export async function listMySessions(db: IdentityDb, userId: string, thisSessionId: string, now: number) {
+  return (await liveSessions(db, userId, now, 100))
     .map(
       (r): MemberSessionView => ({
         sSessionID: publicSessionId(r.id),
