@@ -28,6 +28,7 @@ const BOOT = 'src/web/boot.ts';
 const EARLY = [
   'src/web/routeQueries.ts',
   'src/web/lib/pageLoad.ts',
+  'src/web/lib/persistedCache.ts',
   'src/web/features/home/pageLoad.ts',
   'src/web/features/collectibles/api/keys.ts',
   'src/web/lib/storage.ts',

@@ -25,6 +25,36 @@ describe('decision records (docs/decisions)', () => {
     expect(index).toContain(`| [${file.slice(0, 4)}](${file}) | ${title} | ${status} |`);
   });
 
+  const number = (file: string) => file.slice(0, 4);
+  const read = (file: string) => readFileSync(`${DIR}/${file}`, 'utf8');
+  const statusOf = (file: string) => read(file).match(/^Status: (.+)$/m)?.[1] ?? '';
+  const supersededBy = (file: string) => statusOf(file).match(/^superseded by \[(\d{4})\]/)?.[1] ?? null;
+  const supersedes = (file: string) =>
+    [...(read(file).match(/^Supersedes: (.+)$/m)?.[1] ?? '').matchAll(/\[(\d{4})\]/g)].map((m) => m[1]);
+
+  it('link replacements both ways: "superseded by" a later record exactly when that one "Supersedes" it', () => {
+    for (const file of records) {
+      const later = supersededBy(file);
+      if (later) {
+        expect(Number(later), `${file} is replaced by an earlier record`).toBeGreaterThan(Number(number(file)));
+        const replacement = records.find((r) => number(r) === later);
+        expect(replacement && supersedes(replacement), `${later} names ${file} in Supersedes`).toContain(number(file));
+      }
+      for (const earlier of supersedes(file)) {
+        const replaced = records.find((r) => number(r) === earlier);
+        expect(replaced && supersededBy(replaced), `${earlier} is "superseded by ${number(file)}"`).toBe(number(file));
+      }
+    }
+  });
+
+  it('are never edited in place: a record cites only earlier ones (a later change supersedes it)', () => {
+    for (const file of records) {
+      const body = read(file).replace(/^Status: .+$/m, '');
+      const cited = [...body.matchAll(/\[(\d{4})\]\(\d{4}-|\b[Dd]ecisions? (\d{4})\b/g)].map((m) => m[1] ?? m[2] ?? '');
+      for (const n of cited) expect(n <= number(file), `${file} cites the later ${n}`).toBe(true);
+    }
+  });
+
   it('link only to records that exist', () => {
     for (const file of [...records, 'README.md']) {
       const text = readFileSync(`${DIR}/${file}`, 'utf8');

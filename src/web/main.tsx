@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { acceptSession, getAuthState, refreshSession, subscribeAuth } from './lib/auth';
 import { initDebug } from './lib/debug';
-import { lastKnownFlags, loadFlags, setFlags } from './lib/flags';
+import { FlagsContext, lastKnownFlags, loadFlags } from './lib/flags';
 import { documentShell, markShellLive } from './lib/shell';
 import { startMemberPageAt } from './routeQueries';
 import { createAppRouter, preloadRoute, routerReady } from './router';
@@ -44,7 +44,6 @@ preloadRoute(window.location.pathname, lastKnownFlags());
  */
 async function start(): Promise<void> {
   const [flags] = cached ? [lastKnownFlags()] : await checks;
-  setFlags(flags);
   const router = createAppRouter(flags);
 
   // docs/product.md §2: sign-out or loss of session while signed in goes to /login; cached member data goes with it.
@@ -62,7 +61,9 @@ async function start(): Promise<void> {
   await routerReady(router);
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <FlagsContext value={flags}>
+        <RouterProvider router={router} />
+      </FlagsContext>
     </StrictMode>
   );
   // The shell is what this render would show when it was made for this session and the bare path

@@ -9,7 +9,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { FLAG_DEFAULTS } from '../protocol/flags';
 import { queryClient } from './api/queryClient';
 import { acceptSession, dropSession } from './lib/auth';
-import { setFlags } from './lib/flags';
 import { SHELLS, type ShellSession } from './lib/shell';
 import { appRoutes } from './router';
 
@@ -23,8 +22,8 @@ export async function renderShell(path: string, session: ShellSession): Promise<
   if (session === 'member') acceptSession('prerender', MEMBER);
   else dropSession();
   queryClient.clear();
-  // The flags the browser starts from on a first visit; an operator's other choice is hydrated over.
-  setFlags(FLAG_DEFAULTS);
+  // The flags the browser starts from on a first visit (FlagsContext's default); an operator's other
+  // choice is hydrated over.
   const { query, dataRoutes } = createStaticHandler(appRoutes(FLAG_DEFAULTS));
   const context = await query(new Request(`http://portal.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a screen`);

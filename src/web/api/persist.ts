@@ -1,12 +1,12 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
-import { APP_VERSION, CACHE_MAX_AGE_MS, CACHE_THROTTLE_MS } from '../config';
+import { CACHE_THROTTLE_MS } from '../config';
+import { CACHE_RULES } from '../lib/persistedCache';
 import { STORAGE } from '../lib/storage';
 
 /**
- * docs/product.md §7/§9: the query cache persisted to localStorage under "cache", thrown away after 24 h or
- * when the build changes, written at most once a second. Loaded after the first render (it is not
+ * Persists the query cache (lib/persistedCache). Loaded after the first render (it is not
  * in the entry bundle); restored entries never replace fresher data (hydration keeps the newer).
  * A query with `meta: { persist: false }` (a large published list) stays in memory only.
  */
@@ -18,8 +18,7 @@ export function startPersistence(queryClient: QueryClient): void {
       key: STORAGE.queryCache,
       throttleTime: CACHE_THROTTLE_MS,
     }),
-    maxAge: CACHE_MAX_AGE_MS,
-    buster: APP_VERSION,
+    ...CACHE_RULES,
     dehydrateOptions: {
       // The library's default (successful queries only), minus those that opt out.
       shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist !== false,

@@ -4,7 +4,7 @@ import { AGENT_TEMPLATE_ID } from '../../protocol/identity';
 import { ROUTES } from '../../protocol/routes';
 import { mediaUrl } from '../api/media';
 import { signOut } from '../lib/authSession';
-import { flags } from '../lib/flags';
+import { useFlags } from '../lib/flags';
 import { useUserData } from '../lib/memberData';
 import Navbar from '../ui/navbar/Navbar';
 
@@ -22,6 +22,7 @@ const MemberAlerts = lazy(() => import('../features/notifications/components/Mem
 
 /** The member's navigation bar (in the layouts' chunk, not the entry); Log Out signs out and goes to /login. */
 export function MemberNavbar() {
+  const flags = useFlags();
   const navigate = useNavigate();
   const member = useUserData();
   const profile = member.data?.registered ? member.data.pUserData : null;
@@ -36,13 +37,13 @@ export function MemberNavbar() {
       avatar={profile ? { image: mediaUrl(profile.sAvatar), name: profile.sUserName } : undefined}
       alerts={
         profile ? (
-          <Suspense fallback={<span style={{ width: flags().bChat ? 88 : 40, height: 40 }} />}>
+          <Suspense fallback={<span style={{ width: flags.bChat ? 88 : 40, height: 40 }} />}>
             <MemberAlerts />
           </Suspense>
         ) : undefined
       }
       walletSlot={
-        flags().bWallet ? (
+        flags.bWallet ? (
           <Suspense fallback={null}>
             <WalletSlot />
           </Suspense>

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { FLAG_DEFAULTS, type Flags } from '../../protocol/flags';
 import type { FlagsAnswer } from '../../protocol/maintenance';
 import { portal } from '../api/client';
@@ -27,13 +28,7 @@ export function lastKnownFlags(): Flags {
   }
 }
 
-let current: Flags = { ...FLAG_DEFAULTS };
+/** The flags the app started with, given to every screen by main.tsx (and the prerender) through React. */
+export const FlagsContext = createContext<Flags>(FLAG_DEFAULTS);
 
-export function setFlags(flags: Flags): void {
-  current = flags;
-}
-
-/** The flags the app started with. */
-export function flags(): Flags {
-  return current;
-}
+export const useFlags = (): Flags => useContext(FlagsContext);

@@ -1,8 +1,9 @@
 import type { Fields } from '../api/client';
 import { actionRequest } from '../api/request';
-import { APP_VERSION, AUTH_BASE, CACHE_MAX_AGE_MS, PORTAL_BASE } from '../config';
+import { AUTH_BASE, PORTAL_BASE } from '../config';
 import type { AuthUser } from './auth';
-import { local, STORAGE, session } from './storage';
+import { freshPersistedClient } from './persistedCache';
+import { STORAGE, session } from './storage';
 
 /**
  * A signed-in member's page load asks the same few things every time before it can show anything:
@@ -41,13 +42,14 @@ export interface CachedPageLoad {
   answers: Map<string, { data: unknown; updatedAt: number }>;
 }
 
+/**
+ * TanStack's `hashKey` of these keys, which hold strings and numbers only (no objects to sort): the
+ * library's function lives in a module of query-core too large for the entry.
+ */
+const queryHash = (key: readonly unknown[]) => JSON.stringify(key);
+
 /** The member's data's query key (lib/memberData memberKeys.data), kept here so the entry does not load TanStack Query. */
 export const userDataKey = (userId: string) => ['userData', userId] as const;
-
-interface PersistedQuery {
-  queryHash: string;
-  state: { data?: unknown; dataUpdatedAt: number; status: string };
-}
 
 /**
  * Remembers the member this tab's session belongs to, with the tail of its token (never the token
@@ -62,17 +64,9 @@ function cachedPageLoad(token: string, routeQueries: readonly RouteQuery[]): Cac
   try {
     const member = JSON.parse(session.get(STORAGE.member) ?? 'null') as { tokenTail: string; user: AuthUser } | null;
     if (!member || member.tokenTail !== token.slice(-12)) return null;
-    const persisted = JSON.parse(local.get(STORAGE.queryCache) ?? 'null') as {
-      buster: string;
-      timestamp: number;
-      clientState: { queries: PersistedQuery[] };
-    } | null;
-    if (!persisted || persisted.buster !== APP_VERSION || Date.now() - persisted.timestamp > CACHE_MAX_AGE_MS) {
-      return null;
-    }
-    const wanted = [userDataKey(member.user.id), ...routeQueries.map((q) => q.queryKey)].map((key) =>
-      JSON.stringify(key),
-    );
+    const persisted = freshPersistedClient();
+    if (!persisted) return null;
+    const wanted = [userDataKey(member.user.id), ...routeQueries.map((q) => q.queryKey)].map(queryHash);
     const answers = new Map<string, { data: unknown; updatedAt: number }>();
     for (const query of persisted.clientState.queries) {
       if (query.state.status === 'success' && wanted.includes(query.queryHash)) {
@@ -131,7 +125,7 @@ export function startMemberPage(token: string, routeQueries: readonly RouteQuery
   for (const { response, heard, queryKey } of started.route) {
     if (!heard) continue;
     // From the cache first: the art of a reload starts downloading before any answer.
-    const remembered = cached?.answers.get(JSON.stringify(queryKey));
+    const remembered = cached?.answers.get(queryHash(queryKey));
     if (remembered) heard(remembered.data);
     response
       .then((answer) => (answer.ok ? (answer.clone().json() as Promise<unknown>) : null))

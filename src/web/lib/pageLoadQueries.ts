@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { NOTICE_KINDS } from '../../protocol/rewards';
 import { ok, portal } from '../api/client';
 import { getAuthState, subscribeAuth } from './auth';
@@ -62,7 +62,7 @@ export function adoptPageLoad(client: QueryClient): void {
  * still holds a notice: popups show from the server's answer only, never twice from a stale copy.
  */
 function paintFromCache(client: QueryClient, cached: CachedPageLoad): void {
-  const userData = cached.answers.get(JSON.stringify(memberKeys.data(cached.user.id)));
+  const userData = cached.answers.get(hashKey(memberKeys.data(cached.user.id)));
   const member = userData?.data as MemberData | undefined;
   if (!member?.registered) return;
   const data = member.pUserData as unknown as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { type Collectible, itemRarity } from '../../../../protocol/collectibles';
 import { mediaUrl } from '../../../api/media';
-import { flags } from '../../../lib/flags';
+import { useFlags } from '../../../lib/flags';
 import { RarityChip } from '../../../ui/RarityChip';
 import styles from './CollectibleCard.module.css';
 
@@ -10,6 +10,7 @@ import styles from './CollectibleCard.module.css';
  * `eager` for cards in the first screenful: their art is the page's largest paint.
  */
 export function CollectibleCard({ item, to, eager = false }: { item: Collectible; to: string; eager?: boolean }) {
+  const flags = useFlags();
   const { name, image } = item.publicMetadata;
   return (
     <Link to={to} className={styles.card}>
@@ -29,7 +30,7 @@ export function CollectibleCard({ item, to, eager = false }: { item: Collectible
       </span>
       <span className={styles.name}>{name}</span>
       {/* Token ids show only where the operator allows it (bShowBlockchainID). */}
-      {flags().bShowBlockchainID && (
+      {flags.bShowBlockchainID && (
         <span className={styles.meta}>{item.blockchainTokenId ? `#${item.blockchainTokenId}` : 'Minting...'}</span>
       )}
     </Link>

@@ -5,7 +5,7 @@ import type { Collectible } from '../../../../protocol/collectibles';
 import { rarityLabel } from '../../../../protocol/collectibles';
 import { ROUTES } from '../../../../protocol/routes';
 import { mediaUrl } from '../../../api/media';
-import { flags } from '../../../lib/flags';
+import { useFlags } from '../../../lib/flags';
 import { local, STORAGE } from '../../../lib/storage';
 import { Dialog } from '../../../ui/Dialog';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
@@ -44,11 +44,12 @@ function Media({ item, large = false }: { item: Collectible; large?: boolean }) 
 
 /** docs/product.md §2/§3: the collectible viewer shared by /inventory/item and /viewer. */
 export function CollectibleViewer({ item, sContractAddress, allowChat }: CollectibleViewerProps) {
+  const flags = useFlags();
   const { name, description, attributes } = item.publicMetadata;
   const [descriptionOpen, setDescriptionOpen] = useState(() => local.get(STORAGE.viewerDescriptionOpen) !== '0');
   const [fullscreen, setFullscreen] = useState(false);
   const [headerOpen, setHeaderOpen] = useState(false);
-  const showChainId = flags().bShowBlockchainID;
+  const showChainId = flags.bShowBlockchainID;
   // Trait percentages say what they count: "33% of Agents share this".
   const collections = useCollections();
   const collectionName =
@@ -144,7 +145,7 @@ export function CollectibleViewer({ item, sContractAddress, allowChat }: Collect
             {descriptionOpen && <LazyMarkdown>{description}</LazyMarkdown>}
           </section>
         )}
-        {allowChat && flags().bChat && (
+        {allowChat && flags.bChat && (
           <Link to={`${ROUTES.chat}?sItemID=${encodeURIComponent(item.sItemID)}`} className={styles.howl}>
             <MessagesSquare size={18} aria-hidden="true" /> Howl
           </Link>

@@ -6,7 +6,7 @@ import { ErrorCode, errorMessage } from '../../../../protocol/errors';
 import { ROUTES } from '../../../../protocol/routes';
 import { useAuth } from '../../../lib/auth';
 import { signOut } from '../../../lib/authSession';
-import { flags } from '../../../lib/flags';
+import { useFlags } from '../../../lib/flags';
 import { memberKeys, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -28,6 +28,7 @@ import { dispatchLogin } from '../model/store';
 const AccountWallet = lazy(() => import('../../wallet/components/AccountWallet'));
 
 export default function AccountScreen() {
+  const flags = useFlags();
   const auth = useAuth();
   const member = useUserData();
   const navigate = useNavigate();
@@ -137,7 +138,7 @@ export default function AccountScreen() {
             </div>
             <p className={styles.link}>{referralLink}</p>
           </Card>
-          {flags().bWallet && (
+          {flags.bWallet && (
             <Suspense fallback={null}>
               <AccountWallet />
             </Suspense>

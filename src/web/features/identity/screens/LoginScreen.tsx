@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { EMAIL_PATTERN } from '../../../../protocol/identity';
 import { ROUTES } from '../../../../protocol/routes';
 import { useAuth } from '../../../lib/auth';
-import { flags } from '../../../lib/flags';
+import { useFlags } from '../../../lib/flags';
 import { memberStatus, useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
@@ -22,6 +22,7 @@ import { forgetInviteCode, setLoginNotice, useIdentity } from '../model/store';
 const NOTICE_TTL_MS = 5 * 60_000;
 
 export default function LoginScreen() {
+  const flags = useFlags();
   const navigate = useNavigate();
   const auth = useAuth();
   const member = useUserData();
@@ -108,7 +109,7 @@ export default function LoginScreen() {
       {badInvite && (
         <Notice tone="warning">
           That invite code is not valid or has been used up.{' '}
-          {flags().inviteOnly ? (
+          {flags.inviteOnly ? (
             'Ask for a new invite, or log in if you already have an account.'
           ) : (
             <>

@@ -3,7 +3,7 @@ import { Bell, MessageSquare } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
-import { flags } from '../../../lib/flags';
+import { useFlags } from '../../../lib/flags';
 import { memberKeys } from '../../../lib/memberData';
 import { MemberLive } from '../model/live';
 import styles from './MemberAlerts.module.css';
@@ -19,13 +19,14 @@ const cap = (n: number) => (n > 99 ? '99+' : String(n));
  * with its unread badge; the tab title counts unread mentions. Live over the member socket.
  */
 export default function MemberAlerts() {
+  const flags = useFlags();
   const location = useLocation();
   // On /chat the screen holds its own socket: the header opens none there (one socket per tab) and
   // keeps to its counts, asked on start, when the tab comes back and every minute.
   const onChat = location.pathname === ROUTES.chat;
   const onChatNow = useRef(onChat);
   onChatNow.current = onChat;
-  const [live] = useState(() => new MemberLive(() => flags().bChat && !onChatNow.current));
+  const [live] = useState(() => new MemberLive(() => flags.bChat && !onChatNow.current));
   // biome-ignore lint/correctness/useExhaustiveDependencies: restarts when the tab enters or leaves /chat
   useEffect(() => {
     live.start();
@@ -35,7 +36,7 @@ export default function MemberAlerts() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
-  const chatOn = flags().bChat;
+  const chatOn = flags.bChat;
   const { iUnread, iMentions } = state.notifications;
   useTitleCount(iMentions);
   useFreshDataOnNews(iUnread - iMentions, state.counted);
