@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 const HERE = import.meta.dirname;
-const NODE = [process.execPath, '--import', 'tsx'];
+/** BENCH_NODE_FLAGS: flags for the servers under test, e.g. `--cpu-prof --cpu-prof-dir=prof` for a flame graph. */
+const NODE = [process.execPath, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx'];
 
 export const PINNING = (() => {
   if (process.env.BENCH_PIN === '0') return { ok: false, why: 'BENCH_PIN=0' };

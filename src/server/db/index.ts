@@ -47,7 +47,9 @@ export function openDatabase<DB = PlatformTables>(url: string, options: OpenOpti
   }
   const file = url.replace(/^file:/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  // A second Node on one machine (CI's Node 24 run, scripts/node24.sh) loads its own build of the addon.
+  const nativeBinding = process.env.SQLITE_NATIVE_BINDING;
+  const sqlite = new SQLite(file, nativeBinding ? { nativeBinding } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

