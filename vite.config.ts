@@ -53,10 +53,11 @@ function mayBeShell(file: string): boolean {
 
 /**
  * The parts of every page outside the entry: layouts, member data, the query client, the UI
- * primitives, navbar and footer, and the drawing of the brand mark (ui/BrandMark.tsx).
+ * primitives, navbar and footer, and the drawing of the brand mark (ui/BrandMark.tsx). Not the
+ * member socket: only the header's bell and the chat screen load it (their shared lazy chunk).
  */
 const PAGE_PARTS =
-  /^src\/web\/(layouts\/|lib\/|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$)|public\/favicon\.svg\?raw$)/;
+  /^src\/web\/(layouts\/|lib\/(?!memberSocket|liveWelcome)|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$)|public\/favicon\.svg\?raw$)/;
 
 /** Fails the build when the entry would load a module from outside the shell folders. */
 function guardShell(): Plugin {

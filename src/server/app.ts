@@ -12,18 +12,21 @@ import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { platformMigrations } from './db/migrations';
 import { capabilities, type Database } from './features/index';
-import { type ActionDef, registerActions } from './http/actions';
-import { type ConsoleActionDef, registerConsoleActions } from './http/consoleActions';
-import { trackInFlight } from './http/inFlight';
-import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics';
+import type { ActionDef } from './http/actions';
+import type { ConsoleActionDef } from './http/consoleActions';
+import { createMetrics, type Metrics } from './http/metrics';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
+import { consoleActions, memberActions } from './plugins/actions';
 import { bodies } from './plugins/bodies';
+import { capabilityRoutes } from './plugins/capabilityRoutes';
 import { closeResources } from './plugins/closing';
 import { cors } from './plugins/cors';
 import { errorAnswers } from './plugins/errors';
 import { answerHeaders } from './plugins/headers';
 import { health } from './plugins/health';
+import { inFlight } from './plugins/inFlight';
 import { jobRunner } from './plugins/jobs';
+import { metricsRoute } from './plugins/metricsRoute';
 import { perIpRateLimit } from './plugins/perIpRateLimit';
 import { recordRequests } from './plugins/requestMetrics';
 import { createServer } from './plugins/server';
@@ -71,23 +74,15 @@ export interface App {
 
 /** The schema every capability needs, then their shipped content: at start and before operator commands. */
 export async function prepareDatabase(database: Db<Database>, config: Config, now: number): Promise<void> {
-  await migrateToLatest(database.db, database.dialect, [
-    ...Object.entries(platformMigrations),
-    ...allMigrations(capabilities),
-  ]);
-  await seedAll(capabilities, {
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    now,
-    gameVarDefinitions: allGameVarDefinitions(capabilities),
-  });
+  const { db, dialect } = database;
+  await migrateToLatest(db, dialect, [...Object.entries(platformMigrations), ...allMigrations(capabilities)]);
+  await seedAll(capabilities, { db, dialect, config, now, gameVarDefinitions: allGameVarDefinitions(capabilities) });
 }
 
 /**
  * Assembles the whole server from the capability list: database, actions, routes, static web app.
- * Does not listen. Each concern is one function of plugins/ (or http/), applied in this order:
- * hooks run in the order they were added.
+ * Does not listen. Each concern is one Fastify plugin of plugins/ (decision 0236): those that hook
+ * or decorate the whole app through fastify-plugin, the route-only ones in their own context.
  */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
@@ -109,73 +104,37 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   const stopListening = listenForSettingsChanges(bus);
   const instance = instanceProbe(clock.now());
-  const started = await startCapabilities(capabilities, {
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    mailer,
-    clock,
-    bus,
-    instance,
-  });
+  const { db, dialect } = database;
+  const started = await startCapabilities(capabilities, { config, db, dialect, mailer, clock, bus, instance });
 
   const app = createServer(config);
   logger = app.log;
-  const sockets = countSockets(app);
-  let draining = false;
+  // Hooks run in the order they were added: each plugin's `dependencies` names what must come before it.
+  await app.register(inFlight);
+  await app.register(countSockets);
   const metrics = createMetrics(database, {
-    openSockets: sockets.open,
-    draining: () => draining,
+    openSockets: () => app.openSockets(),
+    draining: () => app.draining(),
     collectors: started.runtimes.flatMap((r) => r.metrics ?? []),
   });
   instance.attach(metrics);
-  recordRequests(app, { metrics, actions: started.actions });
-  const inFlight = trackInFlight(app);
-  closeResources(app, {
-    inFlight,
-    resources: [
-      () => database.close(),
-      async () => stopListening(),
-      async () => metrics.stop(),
-      ...(options.bus ? [] : [() => bus.close()]),
-    ],
-  });
-  answerHeaders(app, config);
-  await cors(app, config);
-  await perIpRateLimit(app, config);
-  await bodies(app);
-  errorAnswers(app);
-  health(app, { config, db: database.db, bus, draining: () => draining });
-  registerMetricsRoute(app, config, metrics);
-  for (const runtime of started.runtimes) await runtime.routes?.(app);
-  registerActions(app, started.ctx, started.actions, started.authenticate, (action, code) =>
-    metrics.answer(action, code),
-  );
-  registerConsoleActions(app, started.ctx, started.consoleActions, started.consoleGate, (action, code) =>
-    metrics.answer(action, code),
-  );
-  webAppAndNotFound(app, { config, serve: options.serveWeb !== false });
-
-  const jobs = jobRunner({
-    config,
-    db: database.db,
-    holder: bus.instanceId,
-    log: app.log,
-    clock,
-    observer: metrics.jobs,
-    jobs: started.jobs,
-  });
-  const shutdown = gracefulShutdown(app, {
-    config,
-    db: database.db,
-    holder: bus.instanceId,
-    inFlight,
-    drain: () => {
-      draining = true;
-      instance.drained();
-    },
-    stopJobs: async () => jobs.running()?.stop(),
-  });
+  const lease = { config, db, holder: bus.instanceId };
+  await app.register(jobRunner, { ...lease, clock, observer: metrics.jobs, jobs: started.jobs });
+  await app.register(gracefulShutdown, { ...lease, onDrain: () => instance.drained() });
+  await app.register(recordRequests, { metrics, actions: started.actions });
+  const resources = [() => database.close(), async () => stopListening(), async () => metrics.stop()];
+  await app.register(closeResources, { resources: [...resources, ...(options.bus ? [] : [() => bus.close()])] });
+  await app.register(answerHeaders, { config });
+  await app.register(cors, { config });
+  await app.register(perIpRateLimit, { config });
+  await app.register(bodies);
+  await app.register(errorAnswers);
+  await app.register(health, { config, db, bus });
+  await app.register(metricsRoute, { config, metrics });
+  await app.register(capabilityRoutes, { runtimes: started.runtimes });
+  await app.register(memberActions, { started, metrics });
+  await app.register(consoleActions, { started, metrics });
+  await app.register(webAppAndNotFound, { config, serve: options.serveWeb !== false });
   return {
     app,
     deps: started.ctx,
@@ -183,7 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     actions: started.actions,
     consoleActions: started.consoleActions,
     metrics,
-    startJobs: jobs.start,
-    shutdown,
+    startJobs: () => app.jobs.start(),
+    shutdown: () => app.shutdown(),
   };
 }

@@ -6,7 +6,7 @@ import { databaseAway, errorAnswers } from '../../src/server/plugins/errors';
 /** Issue 36: a PostgreSQL restart under load answered members 500; it is a 503 with Retry-After (decision 0215). */
 describe('a database that went away answers 503, anything else 500', () => {
   const app = Fastify({ logger: false });
-  errorAnswers(app);
+  app.register(errorAnswers);
   const failures: Record<string, unknown> = {
     shutdown: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
     starting: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),

@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
  * gave up (a load test's deadline, a closed tab) leaves work behind that must finish before the
  * database closes. Register before any route.
  */
-export function trackInFlight(app: FastifyInstance): { drained(timeoutMs: number): Promise<boolean> } {
+export interface InFlight {
+  /** Resolves true once no handler runs, false when timeoutMs passed first. */
+  drained(timeoutMs: number): Promise<boolean>;
+}
+
+export function trackInFlight(app: FastifyInstance): InFlight {
   let running = 0;
   let idle: Array<() => void> = [];
   const finished = () => {

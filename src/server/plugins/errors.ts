@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ErrorCode, errorMessage } from '../../protocol/errors';
 
 /**
@@ -25,22 +26,26 @@ export function databaseAway(error: unknown, depth = 0): boolean {
  * Failures in the protocol's shape: a 500 logs and says INTERNAL, a refused rate passes through, bad
  * input says why. A database that went away answers 503 with Retry-After (the request did nothing:
  * its transaction never committed), so a member's retry, and HAProxy's view of it, say "try again".
+ * The root's error handler (fastify-plugin): every route answers failures this way.
  */
-export function errorAnswers(app: FastifyInstance): void {
-  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500 && databaseAway(error)) {
-      req.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '1')
-        .send({ iErrorCode: ErrorCode.INTERNAL, sMessage: errorMessage(ErrorCode.INTERNAL) });
-    }
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ iErrorCode: ErrorCode.INTERNAL, sMessage: errorMessage(ErrorCode.INTERNAL) });
-    }
-    if (status === 429) return reply.code(429).send(error);
-    return reply.code(status).send({ iErrorCode: ErrorCode.BAD_INPUT, sMessage: error.message });
-  });
-}
+export const errorAnswers = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500 && databaseAway(error)) {
+        req.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send({ iErrorCode: ErrorCode.INTERNAL, sMessage: errorMessage(ErrorCode.INTERNAL) });
+      }
+      if (status >= 500) {
+        req.log.error({ err: error }, 'request failed');
+        return reply.code(500).send({ iErrorCode: ErrorCode.INTERNAL, sMessage: errorMessage(ErrorCode.INTERNAL) });
+      }
+      if (status === 429) return reply.code(429).send(error);
+      return reply.code(status).send({ iErrorCode: ErrorCode.BAD_INPUT, sMessage: error.message });
+    });
+  },
+  { name: 'error-answers' },
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ActionDef } from '../http/actions';
 import type { Metrics } from '../http/metrics';
 
@@ -11,18 +12,21 @@ export interface RequestMetricsOptions {
 /**
  * Every answered request, by action (service/action, or the route) and status, with its latency.
  * Synchronous, like every global hook: an async hook costs a promise and a turn of the microtask
- * queue on each request, more than answering isMaintenance.
+ * queue on each request, more than answering isMaintenance. On the root (fastify-plugin): every route.
  */
-export function recordRequests(app: FastifyInstance, { metrics, actions }: RequestMetricsOptions): void {
-  const knownActions = new Set(actions.map((a) => `${a.service}/${a.name}`));
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url;
-    let label = route ?? 'unmatched';
-    if (route === '/api/:service/:action') {
-      const { service, action } = req.params as { service: string; action: string };
-      label = knownActions.has(`${service}/${action}`) ? `${service}/${action}` : 'unknown action';
-    }
-    metrics.request(label, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
-}
+export const recordRequests = fp(
+  async (app: FastifyInstance, { metrics, actions }: RequestMetricsOptions) => {
+    const knownActions = new Set(actions.map((a) => `${a.service}/${a.name}`));
+    app.addHook('onResponse', (req, reply, done) => {
+      const route = req.routeOptions.url;
+      let label = route ?? 'unmatched';
+      if (route === '/api/:service/:action') {
+        const { service, action } = req.params as { service: string; action: string };
+        label = knownActions.has(`${service}/${action}`) ? `${service}/${action}` : 'unknown action';
+      }
+      metrics.request(label, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  },
+  { name: 'request-metrics' },
+);

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatHistoryAnswer, ChatItemAnswer, ChatMembersAnswer } from '../../../../protocol/chat';
-import { CHAT_PATH } from '../../../../protocol/chat';
 import { ok, portal } from '../../../api/client';
-import { PORTAL_BASE } from '../../../config';
 import { getAuthState, useAuth } from '../../../lib/auth';
 
-/** The chat calls (docs/product.md §14): history pages, mention suggestions, the Howl card; and the socket's address. */
+/** The chat calls (docs/product.md §14): history pages, mention suggestions, and the Howl card. */
 export const chatKeys = {
   all: ['chat'] as const,
   item: (sItemID: string) => [...chatKeys.all, 'item', sItemID] as const,
@@ -49,12 +47,4 @@ export function useMentionSuggestions(sPrefix: string | null) {
     ...chatMembersQueryOptions(sPrefix ?? ''),
     enabled: auth.status === 'signedIn' && Boolean(sPrefix),
   });
-}
-
-/** ws(s)://…/api/chat next to the portal service (same origin by default, VITE_PORTAL_BASE's host otherwise). */
-export function chatSocketUrl(): string {
-  const portalUrl = new URL(PORTAL_BASE, window.location.href);
-  const url = new URL(CHAT_PATH, portalUrl);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
 }

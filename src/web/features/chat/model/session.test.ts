@@ -1,30 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage, ClientFrame, ServerFrame, WelcomeFrame } from '../../../../protocol/chat';
+import type { ChatMessage, ClientFrame, WelcomeFrame } from '../../../../protocol/chat';
 import { CLOSE_SESSION_ENDED } from '../../../../protocol/chat';
 import { ErrorCode } from '../../../../protocol/errors';
-import { ChatSession, type SocketLike } from './session';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: ClientFrame[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ClientFrame);
-  }
-  close(code = 1000, reason = '') {
-    this.readyState = 3;
-    this.onclose?.({ code, reason } as CloseEvent);
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({} as Event);
-  }
-  receive(frame: ServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) } as MessageEvent);
-  }
-}
+import { FakeSocket } from '../../../lib/fakeSocket';
+import { MemberSocket } from '../../../lib/memberSocket';
+import { ChatSession } from './session';
 
 const message = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   iMessageID: id,
@@ -67,7 +47,7 @@ describe('the chat session', () => {
     sockets = [];
     token = 'token-1';
     sessionLive = false;
-    session = new ChatSession({
+    const socket = new MemberSocket({
       url: () => 'ws://test/api/chat',
       token: () => token,
       openSocket: () => {
@@ -75,16 +55,21 @@ describe('the chat session', () => {
         sockets.push(socket);
         return socket;
       },
+      backoff: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      now: () => Date.now(),
+      random: () => 0.5,
+      checkSession: async () => sessionLive,
+    });
+    session = new ChatSession({
+      socket,
       history: async (request) => ({
         iErrorCode: 0,
         sChannelID: request.sChannelID,
         aMessages: [message(1), message(2)],
         bMore: false,
       }),
-      backoff: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       now: () => Date.now(),
       random: () => 0.5,
-      checkSession: async () => sessionLive,
     });
   });
   afterEach(() => {

@@ -1,69 +1,39 @@
 import {
   type ChatHistoryAnswer,
   type ChatItemCard,
-  CLIENT_PING_MS,
-  CLIENT_SILENCE_MS,
-  CLOSE_NOT_MEMBER,
-  CLOSE_SESSION_ENDED,
-  CLOSE_UNAUTHORIZED,
   type ClientFrame,
+  type HelloFrame,
   HISTORY_PAGE,
   type ReportReason,
   type ServerFrame,
 } from '../../../../protocol/chat';
-import { errorMessage } from '../../../../protocol/errors';
+import type { MemberSocket, SocketStatus } from '../../../lib/memberSocket';
 import type { HistoryRequest } from '../api/chat';
 import { type ChatAction, type ChatState, chatReducer, initialChatState, lastSeen } from './state';
 
 /** What a chat session needs from the outside world (the browser's, or a test's fakes). */
 export interface SessionDeps {
-  url(): string;
-  token(): string | null;
-  openSocket(url: string): SocketLike;
+  /** The tab's member socket: its connection, heartbeat and reconnect are shared with the header. */
+  socket: MemberSocket;
   history(request: HistoryRequest): Promise<ChatHistoryAnswer>;
-  /** docs/product.md §9: retry backoff doubles from 1 s to 30 s. */
-  backoff(attempt: number): number;
   now(): number;
   random(): number;
-  /**
-   * The socket's session ended: whether this tab still holds a live session (a fresh token, after
-   * a password change here). If not, the app signs the tab out, which goes to /login.
-   */
-  checkSession(): Promise<boolean>;
-}
-
-/** The parts of the browser's WebSocket a session uses. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
 }
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
-const OPEN = 1;
 const OFFLINE: Outcome = { ok: false, message: 'Not connected right now. Please try again in a moment.' };
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
- * One member's live chat (docs/product.md §14; the frames are in protocol/chat.ts): the socket
- * with its hello, heartbeat and automatic reconnect (with backoff and resume), the state the screen
- * renders, and the requests the screen makes. Framework-free; useChatSession binds it to React.
+ * One member's live chat (docs/product.md §14; the frames are in protocol/chat.ts) over the tab's
+ * member socket: the state the screen renders (resumed from the last ids it holds after a
+ * reconnect), and the requests the screen makes. Framework-free; useChatSession binds it to React.
  */
 export class ChatSession {
   private state: ChatState = initialChatState;
   private readonly listeners = new Set<() => void>();
-  private socket: SocketLike | null = null;
-  private attempt = 0;
-  private stopped = true;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
-  private lastFrameAt = 0;
+  private leave: (() => void) | null = null;
   private welcomed = false;
-  private lastRefusal: string | null = null;
   private readonly waiting = new Map<string, (outcome: Outcome) => void>();
   private readonly loading = new Set<string>();
   private nonceCounter = 0;
@@ -89,113 +59,64 @@ export class ChatSession {
   // ── Connection ────────────────────────────────────────────────────────────────────────────
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.heartbeat = setInterval(() => this.beat(), CLIENT_PING_MS);
-    this.connect();
+    if (this.leave) return;
+    this.leave = this.deps.socket.join({
+      frame: (frame) => this.onFrame(frame),
+      status: (status) => this.onStatus(status),
+      hello: () => this.resume(),
+    });
   }
 
+  /** Leaves the socket (the header may keep it open): nobody is here any more, in any channel. */
   stop(): void {
-    this.stopped = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.heartbeat = null;
-    this.reconnectTimer = null;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onclose = null;
-      socket.close(1000, 'Leaving');
-    }
+    if (!this.leave) return;
+    if (this.state.viewing.channelId) this.write({ t: 'focus', sChannelID: null });
+    this.leave();
+    this.leave = null;
+    this.welcomed = false;
     this.settleAll(OFFLINE);
   }
 
-  /** Reconnects at once (the "Retry now" button, the browser coming back online). */
+  /** Reconnects at once (the "Retry now" button). */
   reconnectNow(): void {
-    if (this.stopped || this.socket || this.state.status === 'refused') return;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    this.connect();
+    if (this.leave) this.deps.socket.reconnectNow();
   }
 
-  private connect(): void {
-    const token = this.deps.token();
-    if (!token) {
-      this.dispatch({ type: 'status', status: 'refused', refusal: 'Please sign in again to chat.' });
-      return;
-    }
-    this.welcomed = false;
-    this.lastRefusal = null;
-    this.dispatch({ type: 'status', status: this.state.me ? 'reconnecting' : 'connecting' });
-    const socket = this.deps.openSocket(this.deps.url());
-    this.socket = socket;
-    socket.onopen = () => {
-      this.lastFrameAt = this.deps.now();
-      const resume = this.state.order.length > 0;
-      this.write({
-        t: 'hello',
-        sToken: token,
-        ...(resume ? { pLastSeen: lastSeen(this.state) } : {}),
-        ...(resume && this.state.serverTime !== null ? { iSince: this.state.serverTime } : {}),
-      });
-    };
-    socket.onmessage = (event) => {
-      this.lastFrameAt = this.deps.now();
-      let frame: ServerFrame;
-      try {
-        frame = JSON.parse(String(event.data)) as ServerFrame;
-      } catch {
-        return;
-      }
-      this.onFrame(frame);
-    };
-    socket.onclose = (event) => {
-      this.socket = null;
+  /** A reconnect resumes from the last ids this session holds (nothing to resume before the first welcome). */
+  private resume(): Partial<HelloFrame> {
+    return this.state.order.length === 0 ? {} : { pLastSeen: lastSeen(this.state), ...this.since() };
+  }
+
+  /** Edits and deletes since the newest server time this session heard of. */
+  private since(): { iSince?: number } {
+    return this.state.serverTime !== null ? { iSince: this.state.serverTime } : {};
+  }
+
+  private onStatus(status: SocketStatus): void {
+    if (status.status !== 'online') {
+      this.welcomed = false;
       this.settleAll(OFFLINE);
-      if (this.stopped) return;
-      if (event.code === CLOSE_SESSION_ENDED) {
-        this.afterSessionEnded();
+    }
+    switch (status.status) {
+      case 'connecting':
+        this.dispatch({ type: 'status', status: this.state.me ? 'reconnecting' : 'connecting' });
         return;
-      }
-      if (event.code === CLOSE_UNAUTHORIZED || event.code === CLOSE_NOT_MEMBER) {
-        this.dispatch({
-          type: 'status',
-          status: 'refused',
-          refusal: this.lastRefusal ?? (event.reason || errorMessage(undefined)),
-        });
+      case 'reconnecting':
+        this.dispatch({ type: 'status', status: 'reconnecting', retryAt: status.retryAt });
         return;
-      }
-      const delay = Math.round(this.deps.backoff(this.attempt++) * (0.8 + 0.4 * this.deps.random()));
-      this.dispatch({ type: 'status', status: 'reconnecting', retryAt: this.deps.now() + delay });
-      this.reconnectTimer = setTimeout(() => {
-        this.reconnectTimer = null;
-        this.connect();
-      }, delay);
-    };
-  }
-
-  /** Never a reconnect with a dead token: only a tab that still holds a live session comes back. */
-  private afterSessionEnded(): void {
-    this.dispatch({ type: 'status', status: 'reconnecting' });
-    void this.deps.checkSession().then(
-      (live) => {
-        if (this.stopped || this.socket) return;
-        if (live) this.connect();
-        else this.dispatch({ type: 'status', status: 'refused', refusal: SESSION_ENDED });
-      },
-      () => {
-        if (!this.stopped) this.dispatch({ type: 'status', status: 'refused', refusal: SESSION_ENDED });
-      },
-    );
+      case 'refused':
+        this.dispatch({ type: 'status', status: 'refused', refusal: status.refusal });
+        return;
+      default:
+        return;
+    }
   }
 
   private onFrame(frame: ServerFrame): void {
-    if (frame.t === 'error' && !this.welcomed) this.lastRefusal = frame.sMessage;
     this.dispatch({ type: 'frame', frame, now: this.deps.now() });
     switch (frame.t) {
       case 'welcome':
         this.welcomed = true;
-        this.attempt = 0;
         if (this.state.viewing.channelId) this.write({ t: 'focus', sChannelID: this.state.viewing.channelId });
         // Messages written while away go out again with their nonce: the server stores each once.
         for (const pending of this.state.pending) {
@@ -203,11 +124,7 @@ export class ChatSession {
         }
         return;
       case 'resync':
-        this.write({
-          t: 'resume',
-          pLastSeen: lastSeen(this.state),
-          ...(this.state.serverTime !== null ? { iSince: this.state.serverTime } : {}),
-        });
+        this.write({ t: 'resume', pLastSeen: lastSeen(this.state), ...this.since() });
         return;
       case 'missed':
         if (frame.bMore) void this.loadNewer(frame.sChannelID);
@@ -223,20 +140,8 @@ export class ChatSession {
     }
   }
 
-  /** docs/product.md §14: a silent socket is a dead one; the server's pings do not reach scripts, so we ask. */
-  private beat(): void {
-    if (!this.socket || this.socket.readyState !== OPEN) return;
-    if (this.deps.now() - this.lastFrameAt > CLIENT_SILENCE_MS) {
-      this.socket.close(4000, 'Silent');
-      return;
-    }
-    this.write({ t: 'ping' });
-  }
-
   private write(frame: ClientFrame): boolean {
-    if (!this.socket || this.socket.readyState !== OPEN) return false;
-    this.socket.send(JSON.stringify(frame));
-    return true;
+    return this.deps.socket.write(frame);
   }
 
   private nonce(): string {

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
 import { useFlags } from '../../../lib/flags';
 import { memberKeys } from '../../../lib/memberData';
+import { memberSocket } from '../../../lib/memberSocket';
 import { MemberLive } from '../model/live';
 import styles from './MemberAlerts.module.css';
 import { useTitleCount } from './useTitleCount';
@@ -21,22 +22,18 @@ const cap = (n: number) => (n > 99 ? '99+' : String(n));
 export default function MemberAlerts() {
   const flags = useFlags();
   const location = useLocation();
-  // On /chat the screen holds its own socket: the header opens none there (one socket per tab) and
-  // keeps to its counts, asked on start, when the tab comes back and every minute.
-  const onChat = location.pathname === ROUTES.chat;
-  const onChatNow = useRef(onChat);
-  onChatNow.current = onChat;
-  const [live] = useState(() => new MemberLive(() => flags.bChat && !onChatNow.current));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts when the tab enters or leaves /chat
+  const [live] = useState(() => new MemberLive(memberSocket));
   useEffect(() => {
     live.start();
     return () => live.stop();
-  }, [live, onChat]);
+  }, [live]);
+  const chatOn = flags.bChat;
+  // The tab's one member socket (shared with the chat screen) while chat is on.
+  useEffect(() => live.live(chatOn), [live, chatOn]);
   const state = useSyncExternalStore(live.subscribe, live.getState, live.getState);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
-  const chatOn = flags.bChat;
   const { iUnread, iMentions } = state.notifications;
   useTitleCount(iMentions);
   useFreshDataOnNews(iUnread - iMentions, state.counted);

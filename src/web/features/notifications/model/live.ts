@@ -1,16 +1,8 @@
-import {
-  CHAT_PATH,
-  type ChatUnread,
-  CLIENT_PING_MS,
-  CLOSE_NOT_MEMBER,
-  CLOSE_SESSION_ENDED,
-  CLOSE_UNAUTHORIZED,
-  type ServerFrame,
-} from '../../../../protocol/chat';
+import type { ServerFrame } from '../../../../protocol/chat';
 import type { NotificationCounts } from '../../../../protocol/notifications';
-import { retryDelay } from '../../../api/queryClient';
-import { PORTAL_BASE } from '../../../config';
 import { getAuthState } from '../../../lib/auth';
+import { unreadSummary } from '../../../lib/liveWelcome';
+import type { MemberSocket } from '../../../lib/memberSocket';
 import { getNotificationCounts } from '../api/notifications';
 
 /** What the header shows on every member page: the bell's counts and chat's unread badge. */
@@ -32,30 +24,20 @@ const initial: LiveState = {
   counted: false,
 };
 
-function socketUrl(): string {
-  const url = new URL(CHAT_PATH, new URL(PORTAL_BASE, window.location.href));
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
-}
-
 /**
- * The member's live header, one per tab while a member page is open: the chat socket (while bChat
- * is on) brings new counts the moment the server announces them and chat's unread state; the
- * counts are also asked for on start, when the tab comes back and every minute (no socket, or a
- * change the socket could not carry).
+ * The member's live header, one per tab while a member page is open: over the tab's member socket
+ * (joined while bChat is on) new counts arrive the moment the server announces them, and chat's
+ * unread badge follows the socket's welcome; the counts are also asked for on start, when the tab
+ * comes back and every minute (no socket, or a change the socket could not carry).
  */
 export class MemberLive {
   private state: LiveState = initial;
   private readonly listeners = new Set<() => void>();
-  private socket: WebSocket | null = null;
-  private me = '';
-  private unread = new Map<string, ChatUnread>();
-  private attempt = 0;
-  private timers: ReturnType<typeof setTimeout>[] = [];
+  private leave: (() => void) | null = null;
   private every: ReturnType<typeof setInterval> | null = null;
   private stopped = true;
 
-  constructor(private readonly chatOn: () => boolean) {}
+  constructor(private readonly socket: () => MemberSocket) {}
 
   getState = (): LiveState => this.state;
 
@@ -84,21 +66,22 @@ export class MemberLive {
     this.poll();
     this.every = setInterval(() => this.poll(), POLL_MS);
     document.addEventListener('visibilitychange', this.onVisible);
-    if (this.chatOn()) this.connect();
   }
 
   stop(): void {
     this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
+    this.live(false);
     if (this.every) clearInterval(this.every);
     this.every = null;
     document.removeEventListener('visibilitychange', this.onVisible);
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onclose = null;
-      socket.close(1000, 'Leaving');
+  }
+
+  /** Joins the member socket (bChat on) or leaves it; refused for good, the minute's poll goes on. */
+  live(on: boolean): void {
+    if (on && !this.stopped && !this.leave) this.leave = this.socket().join({ frame: (frame) => this.onFrame(frame) });
+    if (!on && this.leave) {
+      this.leave();
+      this.leave = null;
     }
   }
 
@@ -121,75 +104,11 @@ export class MemberLive {
     );
   }
 
-  private connect(): void {
-    const token = getAuthState().token;
-    if (this.stopped || !token) return;
-    const socket = new WebSocket(socketUrl());
-    this.socket = socket;
-    let ping: ReturnType<typeof setInterval> | null = null;
-    socket.onopen = () => {
-      socket.send(JSON.stringify({ t: 'hello', sToken: token }));
-      ping = setInterval(() => socket.readyState === 1 && socket.send(JSON.stringify({ t: 'ping' })), CLIENT_PING_MS);
-    };
-    socket.onmessage = (event) => {
-      let frame: ServerFrame;
-      try {
-        frame = JSON.parse(String(event.data)) as ServerFrame;
-      } catch {
-        return;
-      }
-      this.onFrame(frame);
-    };
-    socket.onclose = (event) => {
-      if (ping) clearInterval(ping);
-      if (this.socket !== socket) return;
-      this.socket = null;
-      // Refused for good (signed out, not a member, chat off): the minute's poll goes on.
-      if ([CLOSE_UNAUTHORIZED, CLOSE_NOT_MEMBER, CLOSE_SESSION_ENDED].includes(event.code) || this.stopped) return;
-      const timer = setTimeout(() => this.connect(), retryDelay(this.attempt++));
-      this.timers.push(timer);
-    };
-  }
-
   private onFrame(frame: ServerFrame): void {
-    switch (frame.t) {
-      case 'welcome':
-        this.attempt = 0;
-        this.me = frame.pMe.sUserName.toLowerCase();
-        this.unread = new Map(frame.aUnread.map((u) => [u.sChannelID, u]));
-        this.publishChat();
-        this.poll();
-        return;
-      case 'unread':
-        this.unread.set(frame.pUnread.sChannelID, frame.pUnread);
-        this.publishChat();
-        return;
-      case 'message': {
-        const message = frame.pMessage;
-        if (message.sUserName.toLowerCase() === this.me) return;
-        const before = this.unread.get(message.sChannelID);
-        this.unread.set(message.sChannelID, {
-          sChannelID: message.sChannelID,
-          iUnread: (before?.iUnread ?? 0) + 1,
-          iFirstUnreadID: before?.iFirstUnreadID || message.iMessageID,
-          bMentioned: Boolean(before?.bMentioned) || message.aMentions.some((name) => name.toLowerCase() === this.me),
-        });
-        this.publishChat();
-        return;
-      }
-      case 'notifications':
-        this.setCounts(frame);
-        return;
-    }
-  }
-
-  private publishChat(): void {
-    let unread = 0;
-    let mentioned = false;
-    for (const channel of this.unread.values()) {
-      unread += channel.iUnread;
-      mentioned ||= channel.bMentioned;
-    }
-    this.set({ chat: { unread, mentioned } });
+    if (frame.t === 'notifications') this.setCounts(frame);
+    // Counts changed while the socket was away are asked for again.
+    if (frame.t === 'welcome') this.poll();
+    const chat = unreadSummary(this.socket().welcome());
+    if (chat.unread !== this.state.chat.unread || chat.mentioned !== this.state.chat.mentioned) this.set({ chat });
   }
 }
