@@ -74,11 +74,13 @@ export function consoleSessionsOf(ctx: Pick<AppContext<object>, 'config'> & { db
   };
 }
 
-/** The account and console state behind a session token (null: no such live session). */
+/**
+ * The account and console state behind a session token (null: no such live session);
+ * `lastActiveAt` is null when the second factor was not passed in this session.
+ */
 export async function consoleStateOfToken(db: OperatorsDb, token: string) {
   const session = await accountSessionOfToken(db, token);
   if (!session) return null;
-  /** Null when the second factor was not passed in this session. */
   return { ...session, lastActiveAt: await lastActiveAt(db, session.sessionId) };
 }
 
