@@ -52,6 +52,8 @@ export interface Runtime<Own extends object = object> {
   consoleActions?: readonly ConsoleActionDef[];
   /** The operator behind a console request, or the refusal's code (exactly one capability answers this: operators). */
   consoleGate?: ConsoleGate;
+  /** What identity's sign-in and session checks ask of console sessions (exactly one capability keeps them: operators). */
+  consoleSessions?: ConsoleSessions;
   /**
    * This capability's fields of pUserData; null means "no member profile" (getUserData answers
    * NOT_REGISTERED). `earlier` holds the parts of the capabilities before it in the list, so of every
@@ -74,6 +76,31 @@ export interface Runtime<Own extends object = object> {
    * keeps its rows under the tombstone account), so totals and raffle proofs hold.
    */
   eraseMember?(trx: CapabilityDb<Own>, member: ErasedMember): Promise<void>;
+}
+
+/**
+ * Console sessions as identity sees them (decisions 0206, 0237): a Better Auth session in which an
+ * operator passed the second factor for the console acts in the console only. The operators
+ * capability keeps them; identity asks through AppContext.consoleSessions, never importing it.
+ */
+export interface ConsoleSessions {
+  /** Whether this session is a console session: then it is no member session. */
+  isConsoleSession(sessionId: string): Promise<boolean>;
+  /** Why this session may not take this Better Auth route (an idle console session, a path it never takes), or null. */
+  routeRefusal(sessionId: string, path: string, now: number): Promise<{ code: string; iErrorCode: number } | null>;
+  /** A second factor passed on a Better Auth route; the session it made becomes a console session if the console asked. */
+  secondFactorPassed(passed: SecondFactorPassed): Promise<void>;
+}
+
+export interface SecondFactorPassed {
+  sessionId: string;
+  userId: string;
+  /** Better Auth's `role` of the account (`user` for members). */
+  role: unknown;
+  /** The code made this session (a sign-in's code step or an enrolment), not one that existed already. */
+  codeMadeIt: boolean;
+  headers: Headers | undefined;
+  now: number;
 }
 
 /** The member being erased: their account id and, until identity's own step, their email. */
@@ -158,6 +185,8 @@ export interface AppContext<Own extends object = object> extends Deps<Own> {
   eraseSteps(): EraseStep[];
   /** Every capability's background jobs (the status page lists them). */
   jobList(): readonly Job[];
+  /** The console sessions' keeper (Runtime.consoleSessions), once every capability has started; null without one. */
+  consoleSessions(): ConsoleSessions | null;
   gameVarDefinitions: readonly GameVarDefinition[];
 }
 
@@ -286,6 +315,7 @@ export async function startCapabilities<All extends object>(
         })
         .reverse(),
     jobList: () => runtimes.flatMap((r) => r.jobs ?? []),
+    consoleSessions: () => runtimes.find((r) => r.consoleSessions)?.consoleSessions ?? null,
   };
   // Every capability gets the one handle to the whole database, typed with its own tables only.
   const handedOut = ctx as unknown as AppContext;

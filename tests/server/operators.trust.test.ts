@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROLES, type ConsolePermission, type ConsoleRole, roleMay } from '../../src/protocol/console';
 import { ErrorCode } from '../../src/protocol/errors';
+import { createAccountWithRole } from '../../src/server/features/identity/accountRoles';
 import { erasureSteps, runErasures } from '../../src/server/features/identity/deletion';
-import { createAccountWithRole } from '../../src/server/features/identity/operatorAccounts';
 import { findBalance } from '../../src/server/features/rewards/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';

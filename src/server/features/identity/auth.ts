@@ -3,12 +3,13 @@ import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
+import type { ConsoleSessions } from '../../capability';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
+import { ADMIN_PATHS_DISABLED, operatorAccessControl, operatorRoles } from './adminPlugin';
 import { scopeAuthContext } from './authContext';
 import { auditAuthEvent, noteResetTarget } from './authEvents';
 import { type AuthMail, emailChangeOf } from './mail';
-import { ADMIN_PATHS_DISABLED, operatorAccessControl, operatorRoles } from './operatorAccess';
 import { requireUserVerification } from './passkeyVerification';
 import { hashPassword, verifyPassword } from './password';
 import { afterSecondFactorChange, TRUST_DEVICE_DAYS } from './secondFactor';
@@ -37,6 +38,8 @@ export function createAuth(opts: {
   sessionEnded?(session: { id: string; userId: string }): void;
   /** The clock of console sessions and audit entries. */
   now?(): number;
+  /** The keeper of console sessions (operators): a passed second factor goes to it. */
+  consoleSessions?(): ConsoleSessions | null;
 }) {
   const { config, db, dialect, mail } = opts;
   scopeAuthContext();
@@ -83,8 +86,8 @@ export function createAuth(opts: {
     databaseHooks: { session: { delete: { after: async (session) => opts.sessionEnded?.(session) } } },
     // Our own tiered limiter (Fastify) guards every route; Better Auth's in-memory one would not be shared.
     rateLimit: { enabled: false },
-    // Identity events reach the audit log; a passed second factor makes an operator's session a
-    // console session; a member who turns two-factor off forgets the devices they trusted; a
+    // Identity events reach the audit log; a passed second factor may make an operator's session a
+    // console session (the operators capability decides); a member who turns two-factor off forgets the devices they trusted; a
     // changed password is mailed to the member.
     // Before: a TOTP code is claimed for its account (each works once, totpOnce.ts); a reset
     // link's account is noted for the audit entry.
@@ -95,7 +98,7 @@ export function createAuth(opts: {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await releaseAfterRefusal(ctx, { db, secret: config.authSecret });
-        await auditAuthEvent(ctx, { db, now: opts.now ?? Date.now });
+        await auditAuthEvent(ctx, { db, now: opts.now ?? Date.now, consoleSessions: opts.consoleSessions });
         await afterSecondFactorChange(ctx, db);
         const user = ctx.context.session?.user;
         if (ctx.path === '/change-password' && user && !(ctx.context.returned instanceof APIError)) {

@@ -1,7 +1,8 @@
 import { APIError } from 'better-auth/api';
+import type { ConsoleSessions } from '../../capability';
 import { writeAudit } from '../../shared/audit';
+import { accountByEmail, accountById } from './accountRoles';
 import { accountOfChallenge } from './challenge';
-import { accountByEmail, accountById, markConsoleSession } from './operatorAccounts';
 import { CODE_CHECK_HEADER } from './secondFactor';
 import type { IdentityDb } from './tables';
 
@@ -21,12 +22,6 @@ interface AfterHookContext {
   };
 }
 
-/** Sent by the console's code step and enrolment: the session the code makes is for the console. */
-export const CONSOLE_SIGN_IN_HEADER = 'x-console-sign-in';
-
-/** Better Auth's role of a member (operatorAccounts.ts). */
-const MEMBER_ROLE = 'user';
-
 const SECOND_FACTOR: Record<string, string> = {
   '/two-factor/verify-totp': 'totp',
   '/two-factor/verify-backup-code': 'backupCode',
@@ -45,10 +40,14 @@ const ACCOUNT_CHANGES: Record<string, string> = {
 
 /**
  * Better Auth's after-hook (auth.ts): identity events go to the audit log (sign-in success and
- * failure, password, email and two-factor changes), and a passed second factor marks the session
- * it made as a console session (operatorAccounts.ts). Actor `self:<email>`: the account itself.
+ * failure, password, email and two-factor changes), and a passed second factor goes to the keeper
+ * of console sessions (operators/consoleSessions.ts), which may make its session a console session.
+ * Actor `self:<email>`: the account itself.
  */
-export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: IdentityDb; now(): number }): Promise<void> {
+export async function auditAuthEvent(
+  ctx: AfterHookContext,
+  deps: { db: IdentityDb; now(): number; consoleSessions?(): ConsoleSessions | null },
+): Promise<void> {
   const path = ctx.path ?? '';
   const failed = ctx.context.returned instanceof APIError;
   const at = deps.now();
@@ -84,14 +83,14 @@ export async function auditAuthEvent(ctx: AfterHookContext, deps: { db: Identity
       });
       return;
     }
-    // Only an operator's session can be a console session, and only one this code made for the
-    // console (issue 35, decision 0206): the console's sign-in step or enrolment (it says so with
-    // CONSOLE_SIGN_IN_HEADER). A code sent with a session that exists already (a trusted device's,
-    // a passkey's) opens no console, and a code step of the member portal makes a member session.
-    const codeMadeIt = signingIn || Boolean(ctx.context.newSession);
-    const forConsole = ctx.headers?.get(CONSOLE_SIGN_IN_HEADER) === '1';
-    if (made.user.role !== MEMBER_ROLE && codeMadeIt && forConsole)
-      await markConsoleSession(deps.db, made.session.id, made.user.id, at);
+    await deps.consoleSessions?.()?.secondFactorPassed({
+      sessionId: made.session.id,
+      userId: made.user.id,
+      role: made.user.role,
+      codeMadeIt: signingIn || Boolean(ctx.context.newSession),
+      headers: ctx.headers,
+      now: at,
+    });
     await writeAudit(deps.db, {
       actor: `self:${made.user.email}`,
       action: signingIn ? 'identity.signIn' : 'identity.twoFactor.enabled',

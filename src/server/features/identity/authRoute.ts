@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
+import type { ConsoleSessions } from '../../capability';
 import type { Auth } from './auth';
 import { type BanState, banOfEmail, banOfPasskey } from './bans';
 import { CODE_CHECK_HEADER, checkDisableRequest } from './secondFactor';
@@ -157,7 +158,7 @@ function cookieOf(headers: FastifyRequest['headers']): string | null {
 export function registerAuthRoute(
   app: FastifyInstance,
   auth: Auth,
-  opts: { publicUrl: string; secret: string; db: IdentityDb; consoleIdleMs: number; now(): number },
+  opts: { publicUrl: string; secret: string; db: IdentityDb; consoleSessions(): ConsoleSessions | null; now(): number },
 ): void {
   const { publicUrl, db } = opts;
   const disabled = new Set(auth.options.disabledPaths ?? []);

@@ -3,7 +3,7 @@ import { writeAudit } from '../../shared/audit';
 import type { Bus } from '../../shared/bus';
 import { onPostgres } from '../../shared/prefix';
 import { inTransaction } from '../../shared/transaction';
-import { endOperatorRole } from './operatorAccounts';
+import { endOperatorRole } from './accountRoles';
 import { endSessionsOf } from './sessionsEnded';
 import type { IdentityDb } from './tables';
 

@@ -1,4 +1,4 @@
-import { accountById } from './operatorAccounts';
+import { accountById } from './accountRoles';
 import type { IdentityDb } from './tables';
 
 /**

@@ -343,7 +343,6 @@ export async function eraseIdentity(trx: IdentityDb, member: ErasedMember): Prom
   await trx.deleteFrom('session').where('userId', '=', userId).execute();
   await trx.deleteFrom('account').where('userId', '=', userId).execute();
   await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
-  await trx.deleteFrom('console_session').where('user_id', '=', userId).execute();
   await trx.deleteFrom('trusted_session').where('user_id', '=', userId).execute();
   await trx.deleteFrom('sign_in_event').where('user_id', '=', userId).execute();
   // Passkeys (@better-auth/passkey's table, when installed).

@@ -1,8 +1,19 @@
-import { type Capability, forOtherCapabilities } from '../../capability';
+import { type AppContext, type Capability, forOtherCapabilities } from '../../capability';
 import { type AnyDb, ownTables } from '../../db/schema';
-import type { Deps } from '../../deps';
 import type { Bus } from '../../shared/bus';
 import { accountActions } from './accountActions';
+import {
+  accountByEmail as accountByEmailOwn,
+  accountById as accountByIdOwn,
+  accountSessionOfToken as accountSessionOfTokenOwn,
+  accountsWithRoles as accountsWithRolesOwn,
+  clearSecondFactor as clearSecondFactorOwn,
+  createAccountWithRole as createAccountWithRoleOwn,
+  createPasswordSetToken as createPasswordSetTokenOwn,
+  deleteSessions as deleteSessionsOwn,
+  setAccountRole as setAccountRoleOwn,
+  usableAdminCount as usableAdminCountOwn,
+} from './accountRoles';
 import { identityActions } from './actions';
 import { createAuth } from './auth';
 import { registerAuthGuards } from './authGuards';
@@ -22,6 +33,13 @@ import {
 } from './guests';
 import { createAuthMail } from './mail';
 import {
+  memberProfiles as memberProfilesOwn,
+  memberSessions as memberSessionsOwn,
+  referredMembers as referredMembersOwn,
+  revokeMemberSessions as revokeMemberSessionsOwn,
+  userIdsMatching as userIdsMatchingOwn,
+} from './memberAccounts';
+import {
   countMembersMatching as countMembersMatchingOwn,
   existingUsernames as existingUsernamesOwn,
   findUserIdByHandle as findUserIdByHandleOwn,
@@ -33,27 +51,6 @@ import {
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
 import { identityMigrations } from './migrations';
-import {
-  accountByEmail as accountByEmailOwn,
-  accountById as accountByIdOwn,
-  accountsWithRoles as accountsWithRolesOwn,
-  clearSecondFactor as clearSecondFactorOwn,
-  consoleStateOfToken as consoleStateOfTokenOwn,
-  createAccountWithRole as createAccountWithRoleOwn,
-  createPasswordSetToken as createPasswordSetTokenOwn,
-  endConsoleSession as endConsoleSessionOwn,
-  endConsoleSessionsOf as endConsoleSessionsOfOwn,
-  setAccountRole as setAccountRoleOwn,
-  touchConsoleSession as touchConsoleSessionOwn,
-  usableAdminCount as usableAdminCountOwn,
-} from './operatorAccounts';
-import {
-  memberProfiles as memberProfilesOwn,
-  memberSessions as memberSessionsOwn,
-  referredMembers as referredMembersOwn,
-  revokeMemberSessions as revokeMemberSessionsOwn,
-  userIdsMatching as userIdsMatchingOwn,
-} from './operatorView';
 
 import { closePasswordWorkers } from './password';
 import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
@@ -80,7 +77,9 @@ export const identity: Capability<IdentityTables> = {
       mail: createAuthMail(ctx.mailer, ctx.config.publicUrl),
       sessionEnded: (session) => announceSessionsEnded(ctx.bus, { userId: session.userId, sessionIds: [session.id] }),
       now: () => ctx.clock.now(),
+      consoleSessions: ctx.consoleSessions,
     });
+    const sessions = { db: ctx.db, secret: ctx.config.authSecret, consoleSessions: ctx.consoleSessions };
     return {
       actions: [...identityActions(auth), ...accountActions(auth), ...confirmationActions(auth)],
       consoleActions: [
@@ -96,7 +95,7 @@ export const identity: Capability<IdentityTables> = {
           publicUrl: ctx.config.publicUrl,
           secret: ctx.config.authSecret,
           db: ctx.db,
-          consoleIdleMs: ctx.config.consoleIdleMs,
+          consoleSessions: ctx.consoleSessions,
           now: () => ctx.clock.now(),
         });
         app.addHook('onClose', closePasswordWorkers);
@@ -110,7 +109,7 @@ export const identity: Capability<IdentityTables> = {
         },
       ],
       userData: (userId) => identityUserData(ctx.db, userId),
-      authenticate: (req) => sessionFromRequest({ db: ctx.db, secret: ctx.config.authSecret }, req),
+      authenticate: (req) => sessionFromRequest(sessions, req),
     };
   },
 };
@@ -127,8 +126,14 @@ export {
 import { signUpsByBucket as signUpsByBucketOwn } from './pulse';
 
 /** The signed-in account behind a bearer token that did not come in a header (the chat socket), with its expiry. */
-export const authenticateToken = (deps: Pick<Deps, 'config'> & { db: AnyDb }, token: string) =>
-  sessionFromBearer({ db: ownTables<IdentityTables>(deps.db), secret: deps.config.authSecret }, token);
+export const authenticateToken = (
+  deps: Pick<AppContext, 'config' | 'consoleSessions'> & { db: AnyDb },
+  token: string,
+) =>
+  sessionFromBearer(
+    { db: ownTables<IdentityTables>(deps.db), secret: deps.config.authSecret, consoleSessions: deps.consoleSessions },
+    token,
+  );
 export type { IdentityTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
@@ -147,22 +152,20 @@ export const memberIdsMatching = forOtherCapabilities(memberIdsMatchingOwn);
 export const countMembersMatching = forOtherCapabilities(countMembersMatchingOwn);
 export const subscribedEmails = forOtherCapabilities(subscribedEmailsOwn);
 
-/** Operators (issue 27): accounts with a console role, their set-password link, console sessions. */
-export type { AccountWithRole } from './operatorAccounts';
+/** Operators (issue 27): accounts with a console role, their set-password link, the sessions the console's gate reads. */
+export type { AccountWithRole } from './accountRoles';
 export const accountByEmail = forOtherCapabilities(accountByEmailOwn);
 export const accountById = forOtherCapabilities(accountByIdOwn);
 export const accountsWithRoles = forOtherCapabilities(accountsWithRolesOwn);
 export const createAccountWithRole = forOtherCapabilities(createAccountWithRoleOwn);
 export const setAccountRole = forOtherCapabilities(setAccountRoleOwn);
 export const createPasswordSetToken = forOtherCapabilities(createPasswordSetTokenOwn);
-export const consoleStateOfToken = forOtherCapabilities(consoleStateOfTokenOwn);
-export const touchConsoleSession = forOtherCapabilities(touchConsoleSessionOwn);
-export const endConsoleSession = forOtherCapabilities(endConsoleSessionOwn);
-export const endConsoleSessionsOf = forOtherCapabilities(endConsoleSessionsOfOwn);
+export const accountSessionOfToken = forOtherCapabilities(accountSessionOfTokenOwn);
+export const deleteSessions = forOtherCapabilities(deleteSessionsOwn);
 export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
 export const usableAdminCount = forOtherCapabilities(usableAdminCountOwn);
 export type { BanRequest, BanState } from './bans';
-export { byId, type MemberProfile, type MemberSession } from './operatorView';
+export { byId, type MemberProfile, type MemberSession } from './memberAccounts';
 /** The session token of `Authorization: Bearer …` (signature checked), or null/undefined. */
 export { bearerToken };
 export const freshlyConfirmed = forOtherCapabilities(freshlyConfirmedOwn);
@@ -179,7 +182,7 @@ export const isErased = forOtherCapabilities(isErasedOwn);
 export const banMember = (deps: { db: AnyDb; bus?: Bus }, userId: string, ban: Parameters<typeof banMemberOwn>[2]) =>
   banMemberOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, ban);
 
-/** Ends one session of a member, or all, audited (identity/operatorView.ts). */
+/** Ends one session of a member, or all, audited (identity/memberAccounts.ts). */
 export const revokeMemberSessions = (
   deps: { db: AnyDb; bus?: Bus },
   userId: string,

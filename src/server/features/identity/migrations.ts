@@ -86,22 +86,7 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await runMigrations();
     },
   }),
-  /** Console sessions: the Better Auth sessions in which an operator passed the second factor (issue 27). */
-  'identity/006_console_session': () => ({
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('console_session')
-        .addColumn('session_id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('passed_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_active_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('console_session_user').on('console_session').column('user_id').execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('console_session').execute();
-    },
-  }),
+  // identity/006_console_session moved with its table to the operators capability (decision 0237).
   /** The operators' member search (issue 27): prefix queries on email, username and referral code. */
   'identity/007_member_search': (dialect) => ({
     async up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { accountSessionOfToken } from './accountRoles';
 import { checkCode, passwordMatches } from './confirmation';
-import { consoleStateOfToken } from './operatorAccounts';
 import { bearerToken } from './session';
 import type { IdentityDb } from './tables';
 
@@ -49,7 +49,7 @@ export async function checkDisableRequest(opts: {
     });
   }
   const token = bearerToken(opts.headers.get('authorization') ?? undefined, opts.secret);
-  const state = token ? await consoleStateOfToken(opts.db, token) : null;
+  const state = token ? await accountSessionOfToken(opts.db, token) : null;
   // No live session: Better Auth answers that itself (401).
   if (!state) return null;
   if (!(await passwordMatches(opts.db, state.userId, parsed.data.password))) {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../capability';
+import type { ConsoleSessions, SessionUser } from '../../capability';
 import { prepared } from '../../shared/prepared';
 import { readRevisions, SHARED_SCOPE } from '../../shared/revisions';
 import { banOfRow } from './bans';
@@ -60,14 +60,16 @@ const sessionByToken = prepared((db: IdentityDb, token: string) =>
       'user.banExpires',
       eb.selectFrom('data_revision').select('revision').whereRef('scope', '=', 'user.id').as('member_revision'),
       eb.selectFrom('data_revision').select('revision').where('scope', '=', SHARED_SCOPE).as('shared_revision'),
-      eb
-        .selectFrom('console_session')
-        .select('console_session.session_id')
-        .whereRef('console_session.session_id', '=', 'session.id')
-        .as('console_session_id'),
     ])
     .where('session.token', '=', token),
 );
+
+/** How a session is checked: the database, the auth secret, and the keeper of console sessions (operators). */
+export interface SessionDeps {
+  db: IdentityDb;
+  secret: string;
+  consoleSessions(): ConsoleSessions | null;
+}
 
 interface KnownSession {
   user: Omit<SessionUser, 'revisions'>;
@@ -84,15 +86,13 @@ const MAX_KNOWN_SESSIONS = 10_000;
  * The signed-in account behind the request: the bearer token only. A cookie never signs a portal
  * or game action in, so a page of another site (or another port of this host) cannot act for a
  * member with a form (docs/security.md). Checked with one indexed query (session joined with user)
- * instead of Better Auth's full getSession (~1.4 ms): this is the hot path. Sessions are refreshed
+ * and, unless remembered, a primary-key look at console sessions, instead of Better Auth's full
+ * getSession (~1.4 ms): this is the hot path. Sessions are refreshed
  * by Better Auth's own /get-session, which the web calls on every load.
  */
-export async function sessionFromRequest(
-  deps: { db: IdentityDb; secret: string },
-  req: FastifyRequest,
-): Promise<SessionUser | null> {
+export async function sessionFromRequest(deps: SessionDeps, req: FastifyRequest): Promise<SessionUser | null> {
   const token = bearerToken(req.headers.authorization, deps.secret);
-  return token ? sessionOfToken(deps.db, token) : null;
+  return token ? sessionOfToken(deps, token) : null;
 }
 
 /**
@@ -100,11 +100,11 @@ export async function sessionFromRequest(
  * socket's first frame): the same signature check and indexed lookup as sessionFromRequest.
  */
 export async function sessionFromBearer(
-  deps: { db: IdentityDb; secret: string },
+  deps: SessionDeps,
   value: string,
 ): Promise<(SessionUser & { expiresAt: number }) | null> {
   const token = bearerToken(`Bearer ${value}`, deps.secret);
-  const session = token ? await sessionOfToken(deps.db, token) : null;
+  const session = token ? await sessionOfToken(deps, token) : null;
   return session?.ban ? null : session;
 }
 
@@ -113,7 +113,10 @@ export async function sessionFromBearer(
  * a refresh or an account change raises it: shared/revisions.ts), else one indexed query. Either
  * way the answer carries the member's revisions, read before anything else about the member.
  */
-async function sessionOfToken(db: IdentityDb, token: string): Promise<(SessionUser & { expiresAt: number }) | null> {
+async function sessionOfToken(
+  { db, consoleSessions }: SessionDeps,
+  token: string,
+): Promise<(SessionUser & { expiresAt: number }) | null> {
   let sessions = known.get(db);
   if (!sessions) {
     sessions = new Map();
@@ -130,8 +133,9 @@ async function sessionOfToken(db: IdentityDb, token: string): Promise<(SessionUs
   // Better Auth stamps sessions with real time, so they are compared with real time too.
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   if (!row || expiresAt <= Date.now()) return null;
-  // A console session acts in the console only: it is no member session (decision 0206).
-  if (row.console_session_id !== null) return null;
+  // A console session acts in the console only: it is no member session (decision 0206). Asked
+  // before the session is remembered: a console session never is.
+  if (await consoleSessions()?.isConsoleSession(row.sessionId)) return null;
   const ban = banOfRow(row);
   const user = {
     id: row.id,

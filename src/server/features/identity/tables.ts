@@ -80,23 +80,11 @@ export interface AuthSessionTable {
   userAgent: string | null;
 }
 
-/**
- * Console sessions (issue 27): a Better Auth session whose operator passed the second factor in it.
- * Made by the verify-totp / verify-backup-code hook (auth.ts), read by the console's gate.
- */
 /** A session opened on a trusted device (the sign-in skipped the code, or trusted the device with it). */
 export interface TrustedSessionTable {
   session_id: string;
   user_id: string;
   created_at: number;
-}
-
-export interface ConsoleSessionTable {
-  session_id: string;
-  user_id: string;
-  passed_at: number;
-  /** Every console action moves it; idle past CONSOLE_IDLE_MINUTES, the session no longer opens the console. */
-  last_active_at: number;
 }
 
 /**
@@ -192,7 +180,6 @@ export interface IdentityTables {
   sign_in_event: SignInEventTable;
   account_deletion: AccountDeletionTable;
   passkey: AuthPasskeyTable;
-  console_session: ConsoleSessionTable;
   trusted_session: TrustedSessionTable;
   totp_code_used: TotpCodeUsedTable;
   session_confirmation: SessionConfirmationTable;

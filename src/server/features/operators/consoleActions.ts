@@ -11,8 +11,9 @@ import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
-import { type AccountWithRole, endConsoleSession, usernamesOf } from '../identity/index';
+import { type AccountWithRole, usernamesOf } from '../identity/index';
 import { type AuditQuery, auditPage } from './audit';
+import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
   addOperator,
@@ -109,7 +110,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     permission: 'member:read',
     input: z.object({}),
     async handler(_input, { deps, operator }) {
-      await endConsoleSession(deps.db, operator.sessionId);
+      await endConsoleSession(deps.db, { sessionId: operator.sessionId, userId: operator.id });
       return { iErrorCode: ErrorCode.OK };
     },
   }),

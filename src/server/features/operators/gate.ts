@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../protocol/errors';
 import type { AppContext } from '../../capability';
 import type { ConsoleGateAnswer } from '../../http/consoleActions';
-import { bearerToken, consoleStateOfToken, endConsoleSession, touchConsoleSession } from '../identity/index';
+import { bearerToken } from '../identity/index';
+import { consoleStateOfToken, endConsoleSession, touchConsoleSession } from './consoleSessions';
 import { isConsoleRole } from './operators';
 import { consoleChecks } from './trust';
 
@@ -20,7 +21,7 @@ export async function consoleGate(req: FastifyRequest, deps: AppContext): Promis
     return { refused: ErrorCode.CONSOLE_SECOND_FACTOR_REQUIRED };
   const now = deps.clock.now();
   if (now - state.lastActiveAt > deps.config.consoleIdleMs) {
-    await endConsoleSession(deps.db, state.sessionId);
+    await endConsoleSession(deps.db, state);
     return { refused: ErrorCode.CONSOLE_SESSION_EXPIRED };
   }
   await touchConsoleSession(deps.db, state.sessionId, now);

@@ -1,6 +1,7 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { operatorsCli } from './cli';
 import { operatorsConsoleActions } from './consoleActions';
+import { consoleSessionsOf } from './consoleSessions';
 import { spendDailyGrant as spendDailyGrantOwn } from './dailyCaps';
 import { consoleGate } from './gate';
 import { operatorsMigrations } from './migrations';
@@ -9,16 +10,25 @@ import type { OperatorsTables } from './tables';
 
 /**
  * Operators and the console's foundation (issue 27): operator accounts (Better Auth users whose
- * `role` is a console role), their grant caps, the console's gate (bearer token, second factor,
- * idle timeout), its own console actions (whoami, operators, audit) and the `operator` and
- * `audit` commands. docs/security.md "Operators" walks through sign-in.
+ * `role` is a console role, through identity's account functions), their grant caps, console
+ * sessions and what they may do on Better Auth's routes, the console's gate (bearer token, second
+ * factor, idle timeout) and trust checks, its own console actions (whoami, operators, audit) and
+ * the `operator` and `audit` commands. docs/security.md "Operators" walks through sign-in.
  */
 export const operators: Capability<OperatorsTables> = {
   name: 'operators',
   uses: ['identity'],
   migrations: operatorsMigrations,
   cli: operatorsCli,
-  start: () => ({ consoleActions: operatorsConsoleActions, consoleGate }),
+  start: (ctx) => ({
+    consoleActions: operatorsConsoleActions,
+    consoleGate,
+    consoleSessions: consoleSessionsOf(ctx),
+    // An erased account's console sessions go with its sessions (identity's step runs after this one).
+    eraseMember: async (trx, member) => {
+      await trx.deleteFrom('console_session').where('user_id', '=', member.userId).execute();
+    },
+  }),
 };
 
 export type { OperatorsTables } from './tables';

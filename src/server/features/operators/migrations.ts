@@ -41,4 +41,24 @@ export const operatorsMigrations: Record<string, MigrationFactory> = {
       await db.schema.dropTable('operator_daily_cap').execute();
     },
   }),
+  /**
+   * Console sessions: the Better Auth sessions in which an operator passed the second factor
+   * (issue 27). Shipped as identity's; it moved here with its table (decision 0237) and keeps its
+   * name, which databases made before the move have recorded as run.
+   */
+  'identity/006_console_session': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('console_session')
+        .addColumn('session_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('passed_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_active_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('console_session_user').on('console_session').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('console_session').execute();
+    },
+  }),
 };

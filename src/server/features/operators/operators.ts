@@ -8,10 +8,10 @@ import {
   clearSecondFactor,
   createAccountWithRole,
   createPasswordSetToken,
-  endConsoleSessionsOf,
   setAccountRole,
   usableAdminCount,
 } from '../identity/index';
+import { endConsoleSessionsOf } from './consoleSessions';
 import { sendOperatorWelcome } from './mail';
 import type { OperatorsDb } from './tables';
 

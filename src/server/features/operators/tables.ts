@@ -26,7 +26,21 @@ export interface GrantDayTable {
   items: number;
 }
 
+/**
+ * Console sessions (issue 27): a Better Auth session (identity's) in which its operator passed the
+ * second factor for the console. Made when identity reports the passed code (consoleSessions.ts),
+ * read by the console's gate.
+ */
+export interface ConsoleSessionTable {
+  session_id: string;
+  user_id: string;
+  passed_at: number;
+  /** Every console action moves it; idle past CONSOLE_IDLE_MINUTES, the session no longer opens the console. */
+  last_active_at: number;
+}
+
 export interface OperatorsTables {
+  console_session: ConsoleSessionTable;
   operator_grant_cap: GrantCapTable;
   operator_daily_cap: DailyCapTable;
   operator_grant_day: GrantDayTable;

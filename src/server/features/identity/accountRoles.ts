@@ -4,8 +4,9 @@ import { writeAudit } from '../../shared/audit';
 import type { IdentityDb } from './tables';
 
 /**
- * The identity side of operators (issue 27): accounts and their Better Auth `role`, the one-time
- * set-password link, and console sessions. The operators capability decides; these read and write.
+ * Accounts and their Better Auth `role` (issue 27): the rows behind operator accounts, the one-time
+ * set-password link, and the sessions the console's gate reads. The operators capability decides
+ * (operators/operators.ts, consoleSessions.ts); these read and write Better Auth's tables.
  * Dates go to Better Auth's tables as ISO strings (SQLite keeps them so; PostgreSQL casts them).
  */
 export interface AccountWithRole {
@@ -80,9 +81,9 @@ export async function usableAdminCount(db: IdentityDb, except?: string, now = Da
 }
 
 /**
- * Ends an account's operator role (a ban and erasure do, issue 35): it becomes a member, its
- * console sessions end and its second factor is forgotten, audited as `operator.remove`. Nothing
- * happens to a member's account.
+ * Ends an account's operator role (a ban does, issue 35): it becomes a member and its second
+ * factor is forgotten, audited as `operator.remove`. Its console sessions end with its sessions,
+ * which the ban ends right after (bans.ts). Nothing happens to a member's account.
  */
 export async function endOperatorRole(
   db: IdentityDb,
@@ -92,7 +93,6 @@ export async function endOperatorRole(
   const account = await accountById(db, userId);
   if (!account || !CONSOLE_ROLE_NAMES.includes(account.role)) return;
   await setAccountRole(db, userId, MEMBER_ROLE, change.now);
-  await db.deleteFrom('console_session').where('user_id', '=', userId).execute();
   await clearSecondFactor(db, userId, change.now);
   await writeAudit(db, {
     actor: change.actor,
@@ -161,23 +161,13 @@ export async function createPasswordSetToken(db: IdentityDb, userId: string, now
   return token;
 }
 
-// ── Console sessions ─────────────────────────────────────────────────────────────────────────
+// ── Sessions, for the console's gate (operators/consoleSessions.ts) ─────────────────────────
 
-/** Marks a Better Auth session as a console session: its operator passed the second factor in it. */
-export async function markConsoleSession(db: IdentityDb, sessionId: string, userId: string, now: number) {
-  await db
-    .insertInto('console_session')
-    .values({ session_id: sessionId, user_id: userId, passed_at: now, last_active_at: now })
-    .onConflict((oc) => oc.column('session_id').doUpdateSet({ passed_at: now, last_active_at: now }))
-    .execute();
-}
-
-/** The account and console state behind a session token (null: no such live session). */
-export async function consoleStateOfToken(db: IdentityDb, token: string) {
+/** The account behind a live session token, with its role (null: no such live session). */
+export async function accountSessionOfToken(db: IdentityDb, token: string) {
   const row = await db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .leftJoin('console_session', 'console_session.session_id', 'session.id')
     .select([
       'session.id as sessionId',
       'session.expiresAt',
@@ -185,7 +175,6 @@ export async function consoleStateOfToken(db: IdentityDb, token: string) {
       'user.email',
       'user.role',
       'user.twoFactorEnabled',
-      'console_session.last_active_at as lastActiveAt',
     ])
     .where('session.token', '=', token)
     .executeTakeFirst();
@@ -196,29 +185,17 @@ export async function consoleStateOfToken(db: IdentityDb, token: string) {
     email: row.email,
     role: row.role ?? MEMBER_ROLE,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
-    /** Null when the second factor was not passed in this session. */
-    lastActiveAt: row.lastActiveAt === null ? null : Number(row.lastActiveAt),
   };
 }
 
-export async function touchConsoleSession(db: IdentityDb, sessionId: string, now: number) {
-  await db.updateTable('console_session').set({ last_active_at: now }).where('session_id', '=', sessionId).execute();
-}
-
-/** Ends a console session: its Better Auth session goes too (sign-out, idle timeout). */
-export async function endConsoleSession(db: IdentityDb, sessionId: string) {
-  await db.deleteFrom('console_session').where('session_id', '=', sessionId).execute();
-  await db.deleteFrom('session').where('id', '=', sessionId).execute();
-}
-
-/** Ends every console session of an account (its member sessions stay); how many ended. */
-export async function endConsoleSessionsOf(db: IdentityDb, userId: string): Promise<number> {
+/** Deletes these sessions of an account (a console sign-out, an idle timeout); how many went. */
+export async function deleteSessions(db: IdentityDb, userId: string, sessionIds: readonly string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
   const ended = await db
     .deleteFrom('session')
     .where('userId', '=', userId)
-    .where('id', 'in', db.selectFrom('console_session').select('session_id').where('user_id', '=', userId))
+    .where('id', 'in', sessionIds)
     .executeTakeFirst();
-  await db.deleteFrom('console_session').where('user_id', '=', userId).execute();
   return Number(ended.numDeletedRows);
 }
 
