@@ -84,31 +84,31 @@ export function appRoutes(flags: Flags): RouteObject[] {
       },
       {
         path: inConsole(CONSOLE_ROUTES.signIn),
-        lazy: lazyScreen(() => import('./features/operators/screens/ConsoleSignInScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/ConsoleSignInScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.welcome),
-        lazy: lazyScreen(() => import('./features/operators/screens/ConsoleWelcomeScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/ConsoleWelcomeScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.members),
-        lazy: lazyScreen(() => import('./features/members/screens/MembersScreen')),
+        lazy: lazyScreen(() => import('./features/members/console/MembersScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.member),
-        lazy: lazyScreen(() => import('./features/members/screens/MemberScreen')),
+        lazy: lazyScreen(() => import('./features/members/console/MemberScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.moderation),
-        lazy: lazyScreen(() => import('./features/chat/screens/ModerationScreen')),
+        lazy: lazyScreen(() => import('./features/chat/console/ModerationScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.audit),
-        lazy: lazyScreen(() => import('./features/operators/screens/AuditScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/AuditScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.operators),
-        lazy: lazyScreen(() => import('./features/operators/screens/OperatorsScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/OperatorsScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.live),

@@ -6,7 +6,7 @@ import { roleMay } from '../../protocol/console';
 import { errorMessage } from '../../protocol/errors';
 import { CONSOLE_ROUTES } from '../../protocol/routes';
 import { consoleCall, consoleToken, onConsoleSessionGone } from '../api/console';
-import type { ConsoleSignInState } from '../features/operators/model/operator';
+import type { ConsoleSignInState } from '../features/operators/console/operator';
 import { consoleTitle, useOperator } from '../lib/console';
 import { BrandMark } from '../ui/BrandMark';
 import { TimeZoneToggle } from '../ui/ConsoleTime';

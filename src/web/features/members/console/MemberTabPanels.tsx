@@ -5,8 +5,8 @@ import { consoleMemberPath } from '../../../../protocol/routes';
 import { formatWhen } from '../../../lib/console';
 import { DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
-import { PAGE_SIZE, useMemberAudit, useMemberTab } from '../api/members';
-import { yesNo } from '../model/format';
+import { PAGE_SIZE, useMemberAudit, useMemberTab } from './api';
+import { yesNo } from './format';
 import styles from './MemberTabPanels.module.css';
 import { AUDIT_COLUMNS, type ListTab, type RowLevers, type TabRow, tabColumns } from './tabColumns';
 

@@ -8,10 +8,10 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Notice } from '../../../ui/Notice';
-import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, setFirstPassword } from '../api/consoleAuth';
-import styles from '../components/ConsoleAuth.module.css';
-import { EnrolTotp } from '../components/EnrolTotp';
-import type { ConsoleSignInState } from '../model/operator';
+import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, setFirstPassword } from './consoleAuth';
+import styles from './ConsoleAuth.module.css';
+import { EnrolTotp } from './EnrolTotp';
+import type { ConsoleSignInState } from './operator';
 
 const MIN_PASSWORD = 8;
 

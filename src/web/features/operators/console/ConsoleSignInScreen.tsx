@@ -8,10 +8,10 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Notice } from '../../../ui/Notice';
-import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, secondFactor } from '../api/consoleAuth';
-import styles from '../components/ConsoleAuth.module.css';
-import { codeOf, EnrolTotp } from '../components/EnrolTotp';
-import type { ConsoleSignInState } from '../model/operator';
+import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, secondFactor } from './consoleAuth';
+import styles from './ConsoleAuth.module.css';
+import { codeOf, EnrolTotp } from './EnrolTotp';
+import type { ConsoleSignInState } from './operator';
 
 type Step =
   | { name: 'password' }

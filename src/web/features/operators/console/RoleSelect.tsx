@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CONSOLE_ROLES, type ConsoleRole } from '../../../../protocol/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
-import styles from '../screens/ConsoleScreens.module.css';
+import styles from './ConsoleScreens.module.css';
 
 export const ROLE_WORDS: Record<ConsoleRole, string> = {
   admin: 'everything, including operators and grant caps',

@@ -6,7 +6,7 @@ import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
-import { confirmEnrolment, type Enrolment, startEnrolment } from '../api/consoleAuth';
+import { confirmEnrolment, type Enrolment, startEnrolment } from './consoleAuth';
 import styles from './ConsoleAuth.module.css';
 
 /** Six digits, spaces ignored (apps show "123 456"). */

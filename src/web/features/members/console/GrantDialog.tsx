@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { ConsoleMemberProfile } from '../../../../protocol/console';
 import { type Choice, ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { type MemberGrantAnswer, useMemberLever } from '../api/members';
-import { signed } from '../model/format';
+import { type MemberGrantAnswer, useMemberLever } from './api';
+import { signed } from './format';
 import styles from './LeverFields.module.css';
 
 type Asset = 'points' | 'tickets' | 'item';

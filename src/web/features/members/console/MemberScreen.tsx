@@ -6,12 +6,12 @@ import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/consol
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { useMemberLever, useMemberProfile } from '../api/members';
-import type { GrantPreset } from '../components/GrantDialog';
-import { MemberLevers } from '../components/MemberLevers';
-import { AuditPanel, ListPanel, ProfilePanel, TAB_LABELS } from '../components/MemberTabPanels';
-import { Tabs } from '../components/MemberTabs';
-import type { ListTab, TabRow } from '../components/tabColumns';
+import { useMemberLever, useMemberProfile } from './api';
+import type { GrantPreset } from './GrantDialog';
+import { MemberLevers } from './MemberLevers';
+import { AuditPanel, ListPanel, ProfilePanel, TAB_LABELS } from './MemberTabPanels';
+import { Tabs } from './MemberTabs';
+import type { ListTab, TabRow } from './tabColumns';
 import styles from './MembersScreen.module.css';
 
 type PageTab = ListTab | 'profile' | 'audit';

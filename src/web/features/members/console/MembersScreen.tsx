@@ -6,8 +6,8 @@ import { formatWhen, useConsoleTitle } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
-import { useMemberFind } from '../api/members';
-import { yesNo } from '../model/format';
+import { useMemberFind } from './api';
+import { yesNo } from './format';
 import styles from './MembersScreen.module.css';
 
 const COLUMNS: ColumnDef<ConsoleMemberRow, unknown>[] = [

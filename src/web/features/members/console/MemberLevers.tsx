@@ -5,7 +5,7 @@ import { downloadJson } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { useMemberLever } from '../api/members';
+import { useMemberLever } from './api';
 import { GrantDialog, type GrantPreset } from './GrantDialog';
 import styles from './LeverFields.module.css';
 import screen from './MemberLevers.module.css';

@@ -19,9 +19,9 @@ import { DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { addBlocked } from '../components/ExistingOperator';
-import { type Open, OperatorDialog } from '../components/OperatorDialog';
-import { capColumns, operatorColumns } from '../components/operatorColumns';
+import { addBlocked } from './ExistingOperator';
+import { type Open, OperatorDialog } from './OperatorDialog';
+import { capColumns, operatorColumns } from './operatorColumns';
 import styles from './ConsoleScreens.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

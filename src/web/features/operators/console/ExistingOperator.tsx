@@ -1,7 +1,7 @@
 import type { ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
-import styles from '../screens/ConsoleScreens.module.css';
+import styles from './ConsoleScreens.module.css';
 
 /** Whether adding this email again is refused: an enrolled operator, or another role than theirs. */
 export const addBlocked = (operator: ConsoleOperatorRow, role: ConsoleRole) =>

@@ -3,7 +3,7 @@ import type { ConsoleAuditRow, MemberTab } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
 import { formatWhen } from '../../../lib/console';
 import type { ColumnDef } from '../../../ui/DataTable';
-import { signed, yesNo } from '../model/format';
+import { signed, yesNo } from './format';
 import styles from './MemberTabs.module.css';
 
 export type Cell = string | number | boolean | null;

@@ -6,8 +6,8 @@ import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { RESOLUTION_LABELS, ReportCard } from '../console/ReportCard';
-import { POLL_MS, useReportQueue } from '../console/useReportQueue';
+import { RESOLUTION_LABELS, ReportCard } from './ReportCard';
+import { POLL_MS, useReportQueue } from './useReportQueue';
 import styles from './ModerationScreen.module.css';
 
 const WHAT: Record<ReportResolutionName, (r: ConsoleReportRow) => string> = {

@@ -2,7 +2,7 @@ import type { ConsoleGrantCapRow, ConsoleOperatorRow } from '../../../../protoco
 import shared from '../../../ui/ConsoleScreen.module.css';
 import type { ColumnDef } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
-import styles from '../screens/ConsoleScreens.module.css';
+import styles from './ConsoleScreens.module.css';
 
 /** The operators table: email (you marked), role, two-factor, and the row's two levers. */
 export function operatorColumns(

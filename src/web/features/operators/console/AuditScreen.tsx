@@ -14,7 +14,7 @@ import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { type AuditFilterForm, auditInput, filtersOf, pageOf, paramsOf } from '../model/auditFilters';
+import { type AuditFilterForm, auditInput, filtersOf, pageOf, paramsOf } from './auditFilters';
 import styles from './ConsoleScreens.module.css';
 
 const PAGE_SIZE = 50;
