@@ -6,9 +6,9 @@ import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
+import styles from './ModerationScreen.module.css';
 import { RESOLUTION_LABELS, ReportCard } from './ReportCard';
 import { POLL_MS, useReportQueue } from './useReportQueue';
-import styles from './ModerationScreen.module.css';
 
 const WHAT: Record<ReportResolutionName, (r: ConsoleReportRow) => string> = {
   dismiss: () => 'The report closes; the message stays.',
