@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ConsoleAuditExportAnswer, ConsoleAuditListAnswer, ConsoleAuditRow } from '../../../../protocol/console';
+import type { ConsoleAuditRow } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
@@ -14,7 +13,8 @@ import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { type AuditFilterForm, auditInput, filtersOf, pageOf, paramsOf } from './auditFilters';
+import { exportAudit, useAuditPage } from './api';
+import { type AuditFilterForm, filtersOf, pageOf, paramsOf } from './auditFilters';
 import styles from './ConsoleScreens.module.css';
 
 const PAGE_SIZE = 50;
@@ -99,16 +99,7 @@ export default function AuditScreen() {
   // A shared link or Back changes the address: the form follows it.
   useEffect(() => setForm(applied), [applied]);
 
-  const list = useQuery({
-    queryKey: ['console', 'audit', applied, page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleAuditListAnswer>(
-        'auditList',
-        { ...auditInput(applied), iPage: page, iPageSize: PAGE_SIZE },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const list = useAuditPage(applied, page, PAGE_SIZE);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -125,7 +116,7 @@ export default function AuditScreen() {
     setExporting(true);
     setExported(null);
     try {
-      const answer = await consoleCall<ConsoleAuditExportAnswer>('auditExport', auditInput(applied));
+      const answer = await exportAudit(applied);
       const stamp = formatTime(Date.now()).replace(/[: ]/g, '-');
       downloadText(`audit-${stamp}.csv`, answer.sCsv, 'text/csv');
       setExported({ tone: 'success', text: `Exported ${entries(answer.iRows)} as CSV.` });

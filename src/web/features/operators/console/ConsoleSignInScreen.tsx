@@ -8,8 +8,8 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Notice } from '../../../ui/Notice';
-import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, secondFactor } from './consoleAuth';
 import styles from './ConsoleAuth.module.css';
+import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, secondFactor } from './consoleAuth';
 import { codeOf, EnrolTotp } from './EnrolTotp';
 import type { ConsoleSignInState } from './operator';
 
@@ -132,55 +132,20 @@ export default function ConsoleSignInScreen() {
         </Form>
       )}
       {step.name === 'code' && (
-        <Form
-          onSubmit={submitCode}
+        <CodeForm
+          backup={step.backup}
+          email={email.trim()}
+          code={code}
+          onCode={setCode}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" busy={busy}>
-                Verify
-              </Button>
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => {
-                  setStep({ ...step, backup: !step.backup });
-                  setCode('');
-                  setOutcome(null);
-                }}
-              >
-                {step.backup ? 'Use an authenticator code instead' : 'Use a backup code instead'}
-              </button>
-            </>
-          }
-        >
-          <p className={styles.muted}>
-            {step.backup
-              ? 'Each backup code works once.'
-              : `Open your authenticator app and enter the code for ${email.trim()}.`}
-          </p>
-          {step.backup ? (
-            <Field
-              key="backup"
-              label="Backup code"
-              autoComplete="off"
-              autoFocus
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          ) : (
-            <Field
-              key="totp"
-              label="Authenticator code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              maxLength={7}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          )}
-        </Form>
+          busy={busy}
+          onSubmit={submitCode}
+          onSwitch={() => {
+            setStep({ ...step, backup: !step.backup });
+            setCode('');
+            setOutcome(null);
+          }}
+        />
       )}
       {step.name === 'enrol' && (
         <>
@@ -192,5 +157,62 @@ export default function ConsoleSignInScreen() {
         <p className={styles.muted}>New operator? Follow the link in your invitation mail to set your password.</p>
       )}
     </div>
+  );
+}
+
+interface CodeFormProps {
+  backup: boolean;
+  email: string;
+  code: string;
+  onCode: (code: string) => void;
+  outcome: FormOutcome | null;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  /** Between an authenticator code and a backup code. */
+  onSwitch: () => void;
+}
+
+/** The second step: the authenticator's 6-digit code, or one backup code. */
+function CodeForm({ backup, email, code, onCode, outcome, busy, onSubmit, onSwitch }: CodeFormProps) {
+  return (
+    <Form
+      onSubmit={onSubmit}
+      outcome={outcome}
+      actions={
+        <>
+          <Button type="submit" busy={busy}>
+            Verify
+          </Button>
+          <button type="button" className={styles.linkButton} onClick={onSwitch}>
+            {backup ? 'Use an authenticator code instead' : 'Use a backup code instead'}
+          </button>
+        </>
+      }
+    >
+      <p className={styles.muted}>
+        {backup ? 'Each backup code works once.' : `Open your authenticator app and enter the code for ${email}.`}
+      </p>
+      {backup ? (
+        <Field
+          key="backup"
+          label="Backup code"
+          autoComplete="off"
+          autoFocus
+          value={code}
+          onChange={(event) => onCode(event.target.value)}
+        />
+      ) : (
+        <Field
+          key="totp"
+          label="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={7}
+          value={code}
+          onChange={(event) => onCode(event.target.value)}
+        />
+      )}
+    </Form>
   );
 }

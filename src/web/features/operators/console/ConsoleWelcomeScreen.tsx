@@ -8,8 +8,8 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Notice } from '../../../ui/Notice';
-import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, setFirstPassword } from './consoleAuth';
 import styles from './ConsoleAuth.module.css';
+import { consoleGateOf, dropSession, NOT_AN_OPERATOR, passwordStep, setFirstPassword } from './consoleAuth';
 import { EnrolTotp } from './EnrolTotp';
 import type { ConsoleSignInState } from './operator';
 

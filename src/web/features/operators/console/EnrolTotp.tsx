@@ -6,8 +6,8 @@ import { Field } from '../../../ui/Field';
 import { Form, type FormOutcome } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
-import { confirmEnrolment, type Enrolment, startEnrolment } from './consoleAuth';
 import styles from './ConsoleAuth.module.css';
+import { confirmEnrolment, type Enrolment, startEnrolment } from './consoleAuth';
 
 /** Six digits, spaces ignored (apps show "123 456"). */
 export const codeOf = (typed: string) => typed.replace(/\s+/g, '');

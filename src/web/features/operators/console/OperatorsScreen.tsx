@@ -1,16 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  ConsoleGrantCapRow,
-  ConsoleGrantCapSetAnswer,
-  ConsoleOperatorAddAnswer,
-  ConsoleOperatorChangeAnswer,
-  ConsoleOperatorRow,
-  ConsoleOperatorsListAnswer,
-  ConsoleRole,
-} from '../../../../protocol/console';
+import type { ConsoleGrantCapRow, ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
 import { ErrorCode } from '../../../../protocol/errors';
-import { ConsoleError, consoleCall } from '../../../api/console';
+import { ConsoleError } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import { useFreshConfirmation } from '../../../ui/ConfirmIdentityDialog';
@@ -19,13 +10,21 @@ import { DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import {
+  addOperator,
+  confirmConsoleIdentity,
+  removeOperator,
+  setGrantCap,
+  setOperatorRole,
+  useOperatorsList,
+  useRefreshOperators,
+} from './api';
+import styles from './ConsoleScreens.module.css';
 import { addBlocked } from './ExistingOperator';
 import { type Open, OperatorDialog } from './OperatorDialog';
 import { capColumns, operatorColumns } from './operatorColumns';
-import styles from './ConsoleScreens.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LIST_KEY = ['console', 'operators'];
 
 /** The add and cap dialogs' field errors (null: fine). */
 function fieldErrors(open: Open, email: string, cap: string): { email: string | null; cap: string | null } {
@@ -41,34 +40,23 @@ function fieldErrors(open: Open, email: string, cap: string): { email: string | 
 /** Changes a role, removes an operator or sets a grant cap; answers the sentence that says so. */
 async function applyLever(open: Exclude<Open, null | { kind: 'add' }>, role: ConsoleRole, cap: string, reason: string) {
   if (open.kind === 'role') {
-    const changed = await consoleCall<ConsoleOperatorChangeAnswer>('operatorSetRole', {
-      sEmail: open.operator.sEmail,
-      sRole: role,
-      sReason: reason,
-    });
+    const changed = await setOperatorRole(open.operator.sEmail, role, reason);
     return `${open.operator.sEmail}: ${changed.sFromRole} → ${role}.`;
   }
   if (open.kind === 'remove') {
-    await consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', { sEmail: open.operator.sEmail, sReason: reason });
+    await removeOperator(open.operator.sEmail, reason);
     return `${open.operator.sEmail} is no longer an operator; their console sessions ended.`;
   }
-  await consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', {
-    sRole: open.cap.sRole,
-    iMaxAmount: cap ? Number(cap) : -1,
-    sReason: reason,
-  });
+  await setGrantCap(open.cap.sRole, cap ? Number(cap) : -1, reason);
   return `Grant cap of ${open.cap.sRole}: ${cap ? formatCount(Number(cap)) : 'no cap'}.`;
 }
 
 /** Operators and their roles, and the per-role grant caps (issue 27; admins, operator:manage). */
 export default function OperatorsScreen() {
   useConsoleTitle('Operators');
-  const queries = useQueryClient();
   const me = useOperator().data;
-  const list = useQuery({
-    queryKey: LIST_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleOperatorsListAnswer>('operatorsList', {}, signal),
-  });
+  const list = useOperatorsList();
+  const refresh = useRefreshOperators();
   // What the dialog shows stays while it plays its closing animation.
   const [open, setOpen] = useState<Open>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -84,7 +72,7 @@ export default function OperatorsScreen() {
     askCode: true,
     needsConfirmation: (failure) => failure instanceof ConsoleError && failure.code === ErrorCode.CONFIRMATION_REQUIRED,
     async confirm(sPassword, sCode) {
-      await consoleCall('confirmIdentity', { sPassword, sCode });
+      await confirmConsoleIdentity(sPassword, sCode);
     },
   });
 
@@ -109,16 +97,10 @@ export default function OperatorsScreen() {
     return !errors.email && !errors.cap;
   }
 
-  const refresh = () => queries.invalidateQueries({ queryKey: LIST_KEY });
-
   async function add(reason: string) {
     if (existing && addBlocked(existing, role)) return false;
     try {
-      const added = await consoleCall<ConsoleOperatorAddAnswer>('operatorAdd', {
-        sEmail: email.trim(),
-        sRole: role,
-        sReason: reason,
-      });
+      const added = await addOperator(email.trim(), role, reason);
       const who = added.pOperator.sEmail;
       const how = added.bCreated ? 'Added' : existing ? 'Mailed a fresh link to' : 'Promoted';
       setDone(
