@@ -9,10 +9,10 @@ import { ReasonDialog } from '../../../ui/ReasonDialog';
 import { useMemberLever, useMemberProfile } from './api';
 import type { GrantPreset } from './GrantDialog';
 import { MemberLevers } from './MemberLevers';
+import styles from './MembersScreen.module.css';
 import { AuditPanel, ListPanel, ProfilePanel, TAB_LABELS } from './MemberTabPanels';
 import { Tabs } from './MemberTabs';
 import type { ListTab, TabRow } from './tabColumns';
-import styles from './MembersScreen.module.css';
 
 type PageTab = ListTab | 'profile' | 'audit';
 const TABS = [...MEMBER_TABS, 'audit' as const].map((id) => ({ id, label: TAB_LABELS[id] }));
