@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AuthError, useAuth } from '../../../../lib/auth';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { Field } from '../../../../ui/Field';
-import { Form } from '../../../../ui/Form';
+import { Form, type FormOutcome } from '../../../../ui/Form';
 import { Notice } from '../../../../ui/Notice';
 import {
   confirmEnrolment,
@@ -140,31 +140,7 @@ export function TwoFactorCard() {
         )}
       </h2>
       {step.kind === 'idle' && (
-        <>
-          <p className={styles.intro}>
-            {enabled
-              ? 'Log-ins ask for a code from your authenticator app after your password.'
-              : 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.'}
-          </p>
-          {done && <Notice tone="success">{done}</Notice>}
-          {state.isError && <Notice tone="danger">The two-factor status could not be loaded.</Notice>}
-          <div className={styles.row}>
-            {enabled ? (
-              <>
-                <Button variant="secondary" onClick={() => go({ kind: 'password', purpose: 'renew' })}>
-                  New backup codes
-                </Button>
-                <Button variant="danger" onClick={() => go({ kind: 'disable' })}>
-                  Turn off two-factor
-                </Button>
-              </>
-            ) : (
-              <Button onClick={() => go({ kind: 'password', purpose: 'enrol' })} disabled={!state.data}>
-                Turn on two-factor
-              </Button>
-            )}
-          </div>
-        </>
+        <IdleStep enabled={enabled} known={Boolean(state.data)} failed={state.isError} done={done} go={go} />
       )}
       {step.kind === 'password' && (
         <Form
@@ -188,42 +164,16 @@ export function TwoFactorCard() {
         </Form>
       )}
       {step.kind === 'scan' && (
-        <Form
-          onSubmit={(event) => submitFirstCode(event, step.enrolment)}
+        <ScanStep
+          step={step}
+          code={code}
+          onCode={setCode}
+          codeError={touched && !TOTP.test(code.trim()) ? 'Enter the 6-digit code.' : undefined}
+          busy={busy}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" busy={busy}>
-                Turn on
-              </Button>
-              {cancel}
-            </>
-          }
-        >
-          <ol className={styles.steps}>
-            <li>Scan this QR code with an authenticator app (or type the key).</li>
-            <li>Enter the 6-digit code the app shows.</li>
-          </ol>
-          <div className={styles.enrol}>
-            <img className={styles.qr} src={step.qr} alt="QR code for your authenticator app" />
-            <div>
-              <p className={styles.secretLabel}>Key for typing in by hand:</p>
-              <code className={styles.secret} data-testid="totp-secret">
-                {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
-              </code>
-            </div>
-          </div>
-          <Field
-            label="Code from the app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            error={touched && !TOTP.test(code.trim()) ? 'Enter the 6-digit code.' : undefined}
-            onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-          />
-        </Form>
+          onSubmit={(event) => submitFirstCode(event, step.enrolment)}
+          cancel={cancel}
+        />
       )}
       {step.kind === 'codes' && (
         <>
@@ -265,5 +215,102 @@ export function TwoFactorCard() {
         </Form>
       )}
     </Card>
+  );
+}
+
+/** Two-factor at rest: what it does, whether it is on, and the buttons to change it. */
+function IdleStep({
+  enabled,
+  known,
+  failed,
+  done,
+  go,
+}: {
+  enabled: boolean;
+  /** Whether the status has loaded (turning on waits for it). */
+  known: boolean;
+  failed: boolean;
+  done: string | null;
+  go: (next: Step) => void;
+}) {
+  return (
+    <>
+      <p className={styles.intro}>
+        {enabled
+          ? 'Log-ins ask for a code from your authenticator app after your password.'
+          : 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.'}
+      </p>
+      {done && <Notice tone="success">{done}</Notice>}
+      {failed && <Notice tone="danger">The two-factor status could not be loaded.</Notice>}
+      <div className={styles.row}>
+        {enabled ? (
+          <>
+            <Button variant="secondary" onClick={() => go({ kind: 'password', purpose: 'renew' })}>
+              New backup codes
+            </Button>
+            <Button variant="danger" onClick={() => go({ kind: 'disable' })}>
+              Turn off two-factor
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => go({ kind: 'password', purpose: 'enrol' })} disabled={!known}>
+            Turn on two-factor
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+interface ScanProps {
+  step: Extract<Step, { kind: 'scan' }>;
+  code: string;
+  onCode: (code: string) => void;
+  codeError?: string;
+  busy: boolean;
+  outcome: FormOutcome | null;
+  onSubmit: (event: FormEvent) => void;
+  cancel: ReactNode;
+}
+
+/** Enrolment: the QR code and the key, and the app's first code that turns two-factor on. */
+function ScanStep({ step, code, onCode, codeError, busy, outcome, onSubmit, cancel }: ScanProps) {
+  return (
+    <Form
+      onSubmit={onSubmit}
+      outcome={outcome}
+      actions={
+        <>
+          <Button type="submit" busy={busy}>
+            Turn on
+          </Button>
+          {cancel}
+        </>
+      }
+    >
+      <ol className={styles.steps}>
+        <li>Scan this QR code with an authenticator app (or type the key).</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className={styles.enrol}>
+        <img className={styles.qr} src={step.qr} alt="QR code for your authenticator app" />
+        <div>
+          <p className={styles.secretLabel}>Key for typing in by hand:</p>
+          <code className={styles.secret} data-testid="totp-secret">
+            {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </code>
+        </div>
+      </div>
+      <Field
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        error={codeError}
+        onChange={(e) => onCode(e.target.value.replace(/\s/g, ''))}
+      />
+    </Form>
   );
 }
