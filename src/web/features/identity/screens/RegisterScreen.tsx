@@ -11,8 +11,8 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
-import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
+import { RegisterNotices, UsernameField } from '../components/RegisterFields';
 import styles from '../components/RegisterForm.module.css';
 import { authErrorMessage } from '../model/authErrors';
 import { flowDeps } from '../model/deps';
@@ -120,18 +120,6 @@ export default function RegisterScreen() {
   // Registered just now, or signed in and still finding out whether there is anything to finish.
   if (done || (finishing && (!status || status.registered))) return <Loading label="Opening the portal…" />;
 
-  const codeChecked = code.sCode === sCode.trim() && code.iCodeVerifyState !== 0;
-  const codeInvalid = codeChecked && code.iCodeVerifyState === -1;
-
-  const usernameHint =
-    check.status === 'checking'
-      ? 'Checking…'
-      : check.status === 'available'
-        ? 'This name is free.'
-        : check.status === 'unknown'
-          ? check.message
-          : '3–20 letters, digits or _.';
-
   return (
     <AuthPanel
       title="Register"
@@ -142,20 +130,7 @@ export default function RegisterScreen() {
         </>
       }
     >
-      {guestWin && (
-        <Notice tone="success">
-          Your Monster Breaker win comes with you: the Agent for beating the M1 Demo will be waiting.
-        </Notice>
-      )}
-      {sCode && (
-        <Notice tone={codeInvalid ? 'warning' : codeChecked ? 'success' : 'info'}>
-          {codeInvalid
-            ? `The invite code ${sCode} is not valid.`
-            : codeChecked
-              ? `Invite code ${sCode}`
-              : `Checking the invite code ${sCode}…`}
-        </Notice>
-      )}
+      <RegisterNotices guestWin={guestWin} sCode={sCode} code={code} />
       <Form
         onSubmit={submit}
         outcome={error ? { tone: 'danger', text: error } : null}
@@ -198,28 +173,13 @@ export default function RegisterScreen() {
             password
           </label>
         )}
-        <Field
-          label="Username"
-          autoComplete="nickname"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={userName}
-          hint={usernameHint}
-          error={
-            touched || check.status === 'taken' || (check.status === 'invalid' && userName.length >= 3)
-              ? errors.userName
-              : undefined
-          }
-          onChange={(e) => setUserName(e.target.value)}
+        <UsernameField
+          userName={userName}
+          onUserName={setUserName}
+          check={check}
+          error={errors.userName}
+          touched={touched}
         />
-        {check.status === 'taken' && check.suggestion && (
-          <p className={styles.suggestion}>
-            Try{' '}
-            <Button variant="ghost" onClick={() => setUserName(check.suggestion)}>
-              {check.suggestion}
-            </Button>
-          </p>
-        )}
         {referral && (
           <Field
             label="Referral code"
