@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChatMessage, ReportReason } from '../../../../protocol/chat';
 import { errorMessage } from '../../../../protocol/errors';
@@ -18,7 +18,7 @@ import { ReportDialog } from '../components/ReportDialog';
 import { RoomHeader } from '../components/RoomHeader';
 import { useChatSession } from '../model/useChatSession';
 import styles from './ChatScreen.module.css';
-import { useFirstUnread, useHowlItem, useReadMarker } from './useChatRoom';
+import { useFirstUnread, useHowlItem, useKnownNames, useReadMarker } from './useChatRoom';
 
 /**
  * /chat, "Howl" (docs/product.md §14): the channels with unread badges, the live messages of one,
@@ -75,11 +75,7 @@ export default function ChatScreen() {
     [session],
   );
 
-  const knownNames = useMemo(() => {
-    const me = state.me?.sUserName;
-    const names = (view?.messages ?? []).map((m) => m.sUserName).filter((n) => n !== me);
-    return [...new Set(names.reverse())];
-  }, [view?.messages, state.me?.sUserName]);
+  const knownNames = useKnownNames(view, state.me?.sUserName);
 
   const here = channelId ? (state.here[channelId] ?? 0) : 0;
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useChatItem } from '../api/chat';
 import type { ChatSession } from '../model/session';
@@ -52,4 +52,12 @@ export function useHowlItem() {
     );
   }, [setParams]);
   return { sItemID, item, detach };
+}
+
+/** The names seen in the channel, newest first, the member's own left out: the composer suggests them first. */
+export function useKnownNames(view: ChannelView | undefined, myName: string | undefined): string[] {
+  return useMemo(() => {
+    const names = (view?.messages ?? []).map((m) => m.sUserName).filter((n) => n !== myName);
+    return [...new Set(names.reverse())];
+  }, [view?.messages, myName]);
 }

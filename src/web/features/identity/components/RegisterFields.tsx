@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
@@ -82,6 +83,36 @@ export function UsernameField({
           </Button>
         </p>
       )}
+    </>
+  );
+}
+
+/** A new account's password, shown on request. */
+export function PasswordFields({
+  password,
+  onPassword,
+  error,
+}: {
+  password: string;
+  onPassword: (password: string) => void;
+  error?: string;
+}) {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <>
+      <Field
+        label="Password"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        value={password}
+        hint="8 to 128 characters."
+        error={error}
+        onChange={(e) => onPassword(e.target.value)}
+      />
+      <label className={styles.showPassword}>
+        <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
+        password
+      </label>
     </>
   );
 }

@@ -12,7 +12,7 @@ import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
 import { AuthPanel } from '../components/AuthPanel';
-import { RegisterNotices, UsernameField } from '../components/RegisterFields';
+import { PasswordFields, RegisterNotices, UsernameField } from '../components/RegisterFields';
 import styles from '../components/RegisterForm.module.css';
 import { authErrorMessage } from '../model/authErrors';
 import { flowDeps } from '../model/deps';
@@ -65,7 +65,6 @@ export default function RegisterScreen() {
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [userName, setUserName] = useState('');
   const [subscribe, setSubscribe] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -157,21 +156,7 @@ export default function RegisterScreen() {
           onChange={(e) => setEmail(e.target.value)}
         />
         {!finishing && (
-          <Field
-            label="Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={password}
-            hint="8 to 128 characters."
-            error={touched ? errors.password : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-        {!finishing && (
-          <label className={styles.showPassword}>
-            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
-            password
-          </label>
+          <PasswordFields password={password} onPassword={setPassword} error={touched ? errors.password : undefined} />
         )}
         <UsernameField
           userName={userName}

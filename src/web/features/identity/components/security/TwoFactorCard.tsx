@@ -132,36 +132,19 @@ export function TwoFactorCard() {
 
   return (
     <Card className={styles.card}>
-      <h2>
-        <ShieldCheck size={20} aria-hidden="true" />
-        Two-factor authentication
-        {state.data && (
-          <span className={`${styles.state} ${enabled ? styles.on : styles.off}`}>{enabled ? 'on' : 'off'}</span>
-        )}
-      </h2>
+      <TwoFactorHeading state={state.data ? (enabled ? 'on' : 'off') : null} />
       {step.kind === 'idle' && (
         <IdleStep enabled={enabled} known={Boolean(state.data)} failed={state.isError} done={done} go={go} />
       )}
       {step.kind === 'password' && (
-        <Form
-          onSubmit={(event) => submitPassword(event, step.purpose)}
+        <PasswordStep
+          purpose={step.purpose}
+          passwordField={passwordField}
+          busy={busy}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" busy={busy}>
-                Continue
-              </Button>
-              {cancel}
-            </>
-          }
-        >
-          <p className={styles.intro}>
-            {step.purpose === 'enrol'
-              ? 'Confirm your password to set up an authenticator app.'
-              : 'Confirm your password: new backup codes replace the old ones.'}
-          </p>
-          {passwordField}
-        </Form>
+          onSubmit={(event) => submitPassword(event, step.purpose)}
+          cancel={cancel}
+        />
       )}
       {step.kind === 'scan' && (
         <ScanStep
@@ -188,31 +171,16 @@ export function TwoFactorCard() {
         </>
       )}
       {step.kind === 'disable' && (
-        <Form
-          onSubmit={submitDisable}
+        <DisableStep
+          passwordField={passwordField}
+          code={code}
+          onCode={setCode}
+          codeError={touched && !ANY_CODE.test(code.trim()) ? 'Enter the 6-digit code or a backup code.' : undefined}
+          busy={busy}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" variant="danger" busy={busy}>
-                Turn off
-              </Button>
-              {cancel}
-            </>
-          }
-        >
-          <p className={styles.intro}>Confirm with your password and a code from your app (or a backup code).</p>
-          {passwordField}
-          <Field
-            label="Code"
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={code}
-            error={touched && !ANY_CODE.test(code.trim()) ? 'Enter the 6-digit code or a backup code.' : undefined}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </Form>
+          onSubmit={submitDisable}
+          cancel={cancel}
+        />
       )}
     </Card>
   );
@@ -312,5 +280,91 @@ function ScanStep({ step, code, onCode, codeError, busy, outcome, onSubmit, canc
         onChange={(e) => onCode(e.target.value.replace(/\s/g, ''))}
       />
     </Form>
+  );
+}
+
+/** Turning two-factor off: the password and a code from the app (or a backup code). */
+function DisableStep({
+  passwordField,
+  code,
+  onCode,
+  codeError,
+  busy,
+  outcome,
+  onSubmit,
+  cancel,
+}: Omit<ScanProps, 'step'> & { passwordField: ReactNode }) {
+  return (
+    <Form
+      onSubmit={onSubmit}
+      outcome={outcome}
+      actions={
+        <>
+          <Button type="submit" variant="danger" busy={busy}>
+            Turn off
+          </Button>
+          {cancel}
+        </>
+      }
+    >
+      <p className={styles.intro}>Confirm with your password and a code from your app (or a backup code).</p>
+      {passwordField}
+      <Field
+        label="Code"
+        name="code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={code}
+        error={codeError}
+        onChange={(e) => onCode(e.target.value)}
+      />
+    </Form>
+  );
+}
+
+/** The password first: before enrolling, or before new backup codes replace the old ones. */
+function PasswordStep({
+  purpose,
+  passwordField,
+  busy,
+  outcome,
+  onSubmit,
+  cancel,
+}: Pick<ScanProps, 'busy' | 'outcome' | 'onSubmit' | 'cancel'> & {
+  purpose: 'enrol' | 'renew';
+  passwordField: ReactNode;
+}) {
+  return (
+    <Form
+      onSubmit={onSubmit}
+      outcome={outcome}
+      actions={
+        <>
+          <Button type="submit" busy={busy}>
+            Continue
+          </Button>
+          {cancel}
+        </>
+      }
+    >
+      <p className={styles.intro}>
+        {purpose === 'enrol'
+          ? 'Confirm your password to set up an authenticator app.'
+          : 'Confirm your password: new backup codes replace the old ones.'}
+      </p>
+      {passwordField}
+    </Form>
+  );
+}
+
+/** The card's title, with whether two-factor is on once known. */
+function TwoFactorHeading({ state }: { state: 'on' | 'off' | null }) {
+  return (
+    <h2>
+      <ShieldCheck size={20} aria-hidden="true" />
+      Two-factor authentication
+      {state && <span className={`${styles.state} ${state === 'on' ? styles.on : styles.off}`}>{state}</span>}
+    </h2>
   );
 }
