@@ -59,3 +59,6 @@ export function useAuditPage(filters: AuditFilterForm, iPage: number, iPageSize:
 /** The whole filtered audit log as CSV. */
 export const exportAudit = (filters: AuditFilterForm) =>
   consoleCall<ConsoleAuditExportAnswer>('auditExport', auditInput(filters));
+
+/** Ends this tab's console session on the server (the layout's Sign out; a failure changes nothing). */
+export const signOutOfConsole = () => consoleCall('signOut').catch(() => undefined);
