@@ -5,7 +5,7 @@ import { formatCount } from '../../../ui/format';
 import styles from './AnnouncementsScreen.module.css';
 import type { Draft, SetDraft } from './draft';
 
-interface Props {
+export interface AudienceProps {
   draft: Draft;
   set: SetDraft;
   collections: readonly { sCollectionID: string; sName: string }[];
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** "Who gets it": everyone, or members matching every criterion chosen, with the live count. */
-export function AudienceFields({ draft, set, collections, countable, count }: Props) {
+export function AudienceFields({ draft, set, collections, countable, count }: AudienceProps) {
   const ids = { collection: useId(), audience: useId() };
   const countText = !countable
     ? 'Choose everyone or at least one criterion.'

@@ -5,15 +5,10 @@ import { Field } from '../../../ui/Field';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { Notice } from '../../../ui/Notice';
 import styles from './AnnouncementsScreen.module.css';
-import { AudienceFields } from './AudienceFields';
+import { AudienceFields, type AudienceProps } from './AudienceFields';
 import type { Draft, SetDraft } from './draft';
 
-interface Props {
-  draft: Draft;
-  set: SetDraft;
-  collections: readonly { sCollectionID: string; sName: string }[];
-  countable: boolean;
-  count: { data?: { iCount: number }; error: unknown };
+interface Props extends AudienceProps {
   problem: string | null;
   onReview: () => void;
 }

@@ -244,18 +244,7 @@ interface ScanProps {
 /** Enrolment: the QR code and the key, and the app's first code that turns two-factor on. */
 function ScanStep({ step, code, onCode, codeError, busy, outcome, onSubmit, cancel }: ScanProps) {
   return (
-    <Form
-      onSubmit={onSubmit}
-      outcome={outcome}
-      actions={
-        <>
-          <Button type="submit" busy={busy}>
-            Turn on
-          </Button>
-          {cancel}
-        </>
-      }
-    >
+    <StepForm label="Turn on" busy={busy} outcome={outcome} onSubmit={onSubmit} cancel={cancel}>
       <ol className={styles.steps}>
         <li>Scan this QR code with an authenticator app (or type the key).</li>
         <li>Enter the 6-digit code the app shows.</li>
@@ -279,7 +268,7 @@ function ScanStep({ step, code, onCode, codeError, busy, outcome, onSubmit, canc
         error={codeError}
         onChange={(e) => onCode(e.target.value.replace(/\s/g, ''))}
       />
-    </Form>
+    </StepForm>
   );
 }
 
@@ -295,18 +284,7 @@ function DisableStep({
   cancel,
 }: Omit<ScanProps, 'step'> & { passwordField: ReactNode }) {
   return (
-    <Form
-      onSubmit={onSubmit}
-      outcome={outcome}
-      actions={
-        <>
-          <Button type="submit" variant="danger" busy={busy}>
-            Turn off
-          </Button>
-          {cancel}
-        </>
-      }
-    >
+    <StepForm label="Turn off" danger busy={busy} outcome={outcome} onSubmit={onSubmit} cancel={cancel}>
       <p className={styles.intro}>Confirm with your password and a code from your app (or a backup code).</p>
       {passwordField}
       <Field
@@ -319,7 +297,7 @@ function DisableStep({
         error={codeError}
         onChange={(e) => onCode(e.target.value)}
       />
-    </Form>
+    </StepForm>
   );
 }
 
@@ -336,25 +314,14 @@ function PasswordStep({
   passwordField: ReactNode;
 }) {
   return (
-    <Form
-      onSubmit={onSubmit}
-      outcome={outcome}
-      actions={
-        <>
-          <Button type="submit" busy={busy}>
-            Continue
-          </Button>
-          {cancel}
-        </>
-      }
-    >
+    <StepForm label="Continue" busy={busy} outcome={outcome} onSubmit={onSubmit} cancel={cancel}>
       <p className={styles.intro}>
         {purpose === 'enrol'
           ? 'Confirm your password to set up an authenticator app.'
           : 'Confirm your password: new backup codes replace the old ones.'}
       </p>
       {passwordField}
-    </Form>
+    </StepForm>
   );
 }
 
@@ -366,5 +333,37 @@ function TwoFactorHeading({ state }: { state: 'on' | 'off' | null }) {
       Two-factor authentication
       {state && <span className={`${styles.state} ${state === 'on' ? styles.on : styles.off}`}>{state}</span>}
     </h2>
+  );
+}
+
+/** A step's form: its submit button (danger for turning two-factor off) beside Cancel. */
+function StepForm({
+  label,
+  danger = false,
+  busy,
+  outcome,
+  onSubmit,
+  cancel,
+  children,
+}: Pick<ScanProps, 'busy' | 'outcome' | 'onSubmit' | 'cancel'> & {
+  label: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      onSubmit={onSubmit}
+      outcome={outcome}
+      actions={
+        <>
+          <Button type="submit" variant={danger ? 'danger' : undefined} busy={busy}>
+            {label}
+          </Button>
+          {cancel}
+        </>
+      }
+    >
+      {children}
+    </Form>
   );
 }
