@@ -181,4 +181,51 @@ describe('import boundaries', () => {
       expect.stringMatching(/^src\/server\/deps.ts imports \.\/features\/index: only the composition root/),
     ]);
   });
+
+  describe('member code never imports console code (decision 0233)', () => {
+    const consoleFiles = [
+      file('src/web/features/store/console/StoreCatalogueScreen.tsx', './api', '../components/ItemCard'),
+      file('src/web/features/store/console/api.ts', '../../../api/console'),
+      file('src/web/features/store/components/ItemCard.tsx'),
+      file('src/web/api/console.ts'),
+      file('src/web/lib/console.ts', '../api/console'),
+      file('src/web/layouts/ConsoleLayout.tsx', '../lib/console', '../api/console'),
+      file('src/web/ui/Button.tsx'),
+    ];
+
+    it('accepts console code using member code, and the route table loading console screens lazily', () => {
+      const router: SourceFile = {
+        path: 'src/web/router.tsx',
+        text: "const a = lazyScreen(() => import('./layouts/ConsoleLayout'));\nconst b = lazyScreen(() => import('./features/store/console/StoreCatalogueScreen'));",
+      };
+      expect(findProblems([...consoleFiles, router], noEdges)).toEqual([]);
+    });
+
+    it('refuses a member file importing a console folder, the console client or the console layout', () => {
+      const files = [
+        ...consoleFiles,
+        file('src/web/features/store/screens/RewardStoreScreen.tsx', '../console/api'),
+        file('src/web/features/announcements/api/announcements.ts', '../../../api/console'),
+        file('src/web/layouts/MainLayout.tsx', './ConsoleLayout'),
+        file('src/web/features/store/components/Price.tsx', '../console/StoreCatalogueScreen.module.css'),
+      ];
+      expect(findProblems(files, noEdges)).toEqual([
+        expect.stringMatching(
+          /^src\/web\/features\/store\/screens\/RewardStoreScreen.tsx imports \.\.\/console\/api: member code never imports console code/,
+        ),
+        expect.stringMatching(
+          /^src\/web\/features\/announcements\/api\/announcements.ts imports \.\.\/\.\.\/\.\.\/api\/console: member code never/,
+        ),
+        expect.stringMatching(/^src\/web\/layouts\/MainLayout.tsx imports \.\/ConsoleLayout: member code never/),
+        expect.stringMatching(/^src\/web\/features\/store\/components\/Price.tsx imports .*: member code never/),
+      ]);
+    });
+
+    it('refuses the route table importing a console screen statically', () => {
+      const router = file('src/web/router.tsx', './features/store/console/StoreCatalogueScreen');
+      expect(findProblems([...consoleFiles, router], noEdges)).toEqual([
+        expect.stringMatching(/^src\/web\/router.tsx imports .*: the route table loads console screens lazily/),
+      ]);
+    });
+  });
 });

@@ -10,6 +10,9 @@
  *   and only the composition root (app.ts, main.ts, cli/) imports the list: the platform's code
  *   and the capabilities never do (the whole Database type is assembled there).
  * - src/web/ui, src/web/lib and src/web/api import no feature; src/web/ui imports no lib or api.
+ * - Member code never imports console code (decision 0233): console code is a `console/` folder of
+ *   a web feature, api/console.ts, lib/console.ts and the console's layouts (layouts/Console*);
+ *   of the rest only the route table (router.tsx) reaches it, and only through a lazy `import()`.
  * - A server capability queries only its own tables (its tables.ts) and the platform's
  *   (db/schema.ts PlatformTables); code outside features/ queries only the platform's. The
  *   compiler refuses this too (each handle is typed with those tables); this check also catches
@@ -32,6 +35,27 @@ const IMPORT =
 export function importsOf(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
+
+/** The specifiers a text loads only through `import('…')` (never also statically). */
+export function lazyImportsOf(text: string): Set<string> {
+  const all = [...text.matchAll(IMPORT)];
+  const lazy = new Set(all.flatMap((m) => (m[2] ? [m[2]] : [])));
+  for (const m of all) if (m[1] ?? m[3]) lazy.delete(m[1] ?? m[3] ?? '');
+  return lazy;
+}
+
+/** The operators' console on the web (decision 0233): what member code never imports. */
+export function isConsoleCode(file: string): boolean {
+  return (
+    /^src\/web\/features\/[^/]+\/console\//.test(file) ||
+    file === 'src/web/api/console.ts' ||
+    file === 'src/web/lib/console.ts' ||
+    /^src\/web\/layouts\/Console[^/]*$/.test(file)
+  );
+}
+
+/** The route table: the one member file that names console screens, each as its own lazy chunk. */
+export const ROUTE_TABLE = 'src/web/router.tsx';
 
 interface Place {
   side: 'protocol' | 'web' | 'server' | 'other';
@@ -96,6 +120,7 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
   for (const file of files) {
     const from = place(file.path);
     if (from.side === 'other') continue;
+    const lazy = file.path === ROUTE_TABLE ? lazyImportsOf(file.text) : new Set<string>();
     for (const spec of importsOf(file.text)) {
       const say = (why: string) => problems.push(`${file.path} imports ${spec}: ${why}`);
       if (!spec.startsWith('.')) {
@@ -126,6 +151,13 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
       }
       if (from.side === 'server') checkServer(file.path, from, to, target, say, edges.server);
       if (from.side === 'web') checkWeb(from, to, say, edges.web);
+      if (from.side === 'web' && isConsoleCode(target) && !isConsoleCode(file.path) && !lazy.has(spec)) {
+        say(
+          file.path === ROUTE_TABLE
+            ? 'the route table loads console screens lazily (import(…)), never statically'
+            : 'member code never imports console code (decision 0233): move the shared part out of console/, or this file into it',
+        );
+      }
     }
   }
   return problems;

@@ -9,9 +9,9 @@ import { RouteErrorScreen } from './ui/ErrorScreen';
 /** Strips the leading slash: child routes are relative to their layout. */
 const at = (path: string) => path.slice(1);
 
-/** The routes of docs/product.md §2 in their three layouts; every screen is its own lazy chunk. */
-export function appRoutes(flags: Flags): RouteObject[] {
-  const bare: RouteObject[] = [
+/** Screens without the member's chrome. */
+function bareRoutes(): RouteObject[] {
+  return [
     { path: at(ROUTES.viewer), lazy: lazyScreen(() => import('./features/collectibles/screens/ViewerScreen')) },
     { path: at(ROUTES.authAction), lazy: lazyScreen(() => import('./features/identity/screens/AuthActionScreen')) },
     {
@@ -23,7 +23,11 @@ export function appRoutes(flags: Flags): RouteObject[] {
       lazy: lazyScreen(() => import('./features/identity/screens/ChangeAccountScreen')),
     },
   ];
-  const main: RouteObject[] = [
+}
+
+/** Screens in the main layout, signed in or not. */
+function mainRoutes(): RouteObject[] {
+  return [
     { index: true, lazy: lazyScreen(() => import('./features/identity/screens/EntryScreen')) },
     { path: at(ROUTES.instructions), lazy: lazyScreen(() => import('./features/info/screens/InstructionsScreen')) },
     { path: at(ROUTES.login), lazy: lazyScreen(() => import('./features/identity/screens/LoginScreen')) },
@@ -42,6 +46,10 @@ export function appRoutes(flags: Flags): RouteObject[] {
     // Any other address: the not-found page, with this layout's header (or the member's navbar).
     { path: '*', lazy: lazyScreen(() => import('./features/info/screens/NotFoundScreen')) },
   ];
+}
+
+/** Screens behind the sign-in guard. */
+function guardedRoutes(flags: Flags): RouteObject[] {
   const guarded: RouteObject[] = [
     { path: at(ROUTES.home), lazy: lazyScreen(() => import('./features/home/screens/HomeScreen')) },
     { path: at(ROUTES.account), lazy: lazyScreen(() => import('./features/identity/screens/AccountScreen')) },
@@ -68,11 +76,19 @@ export function appRoutes(flags: Flags): RouteObject[] {
   if (flags.bChat) {
     guarded.push({ path: at(ROUTES.chat), lazy: lazyScreen(() => import('./features/chat/screens/ChatScreen')) });
   }
+  return guarded;
+}
 
-  // The operators' console (issue 27): its own layout, outside the member's root (no maintenance redirect).
-  const inConsole = (path: string) => path.slice(CONSOLE_ROUTES.root.length + 1);
-  const inLive = (path: string) => path.slice(CONSOLE_ROUTES.live.length + 1);
-  const operatorsConsole: RouteObject = {
+const inConsole = (path: string) => path.slice(CONSOLE_ROUTES.root.length + 1);
+const inLive = (path: string) => path.slice(CONSOLE_ROUTES.live.length + 1);
+
+/**
+ * The operators' console (issue 27): its own layout, outside the member's root (no maintenance
+ * redirect). Its screens live in features/<capability>/console/ and load only from here, lazily
+ * (decision 0233: member code never imports console code).
+ */
+function consoleRoute(): RouteObject {
+  return {
     path: CONSOLE_ROUTES.root,
     lazy: lazyScreen(() => import('./layouts/ConsoleLayout')),
     errorElement: <RouteErrorScreen />,
@@ -84,31 +100,31 @@ export function appRoutes(flags: Flags): RouteObject[] {
       },
       {
         path: inConsole(CONSOLE_ROUTES.signIn),
-        lazy: lazyScreen(() => import('./features/operators/screens/ConsoleSignInScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/ConsoleSignInScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.welcome),
-        lazy: lazyScreen(() => import('./features/operators/screens/ConsoleWelcomeScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/ConsoleWelcomeScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.members),
-        lazy: lazyScreen(() => import('./features/members/screens/MembersScreen')),
+        lazy: lazyScreen(() => import('./features/members/console/MembersScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.member),
-        lazy: lazyScreen(() => import('./features/members/screens/MemberScreen')),
+        lazy: lazyScreen(() => import('./features/members/console/MemberScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.moderation),
-        lazy: lazyScreen(() => import('./features/chat/screens/ModerationScreen')),
+        lazy: lazyScreen(() => import('./features/chat/console/ModerationScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.audit),
-        lazy: lazyScreen(() => import('./features/operators/screens/AuditScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/AuditScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.operators),
-        lazy: lazyScreen(() => import('./features/operators/screens/OperatorsScreen')),
+        lazy: lazyScreen(() => import('./features/operators/console/OperatorsScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.live),
@@ -156,21 +172,32 @@ export function appRoutes(flags: Flags): RouteObject[] {
       { path: '*', element: <Navigate to={CONSOLE_ROUTES.overview} replace /> },
     ],
   };
+}
 
+/** The routes of docs/product.md §2 in their three layouts, and the console; every screen is its own lazy chunk. */
+export function appRoutes(flags: Flags): RouteObject[] {
   return [
-    operatorsConsole,
+    consoleRoute(),
     {
       path: '/',
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
       children: [
         // Layouts load beside their screen (React Router fetches a route's lazy parts in parallel).
-        { lazy: lazyScreen(() => import('./layouts/BareLayout')), errorElement: <RouteErrorScreen />, children: bare },
-        { lazy: lazyScreen(() => import('./layouts/MainLayout')), errorElement: <RouteErrorScreen />, children: main },
+        {
+          lazy: lazyScreen(() => import('./layouts/BareLayout')),
+          errorElement: <RouteErrorScreen />,
+          children: bareRoutes(),
+        },
+        {
+          lazy: lazyScreen(() => import('./layouts/MainLayout')),
+          errorElement: <RouteErrorScreen />,
+          children: mainRoutes(),
+        },
         {
           lazy: lazyScreen(() => import('./layouts/GuardedLayout')),
           errorElement: <RouteErrorScreen />,
-          children: guarded,
+          children: guardedRoutes(flags),
         },
       ],
     },

@@ -5,8 +5,9 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { roleMay } from '../../protocol/console';
 import { errorMessage } from '../../protocol/errors';
 import { CONSOLE_ROUTES } from '../../protocol/routes';
-import { consoleCall, consoleToken, onConsoleSessionGone } from '../api/console';
-import type { ConsoleSignInState } from '../features/operators/model/operator';
+import { consoleToken, onConsoleSessionGone } from '../api/console';
+import { signOutOfConsole } from '../features/operators/console/api';
+import type { ConsoleSignInState } from '../features/operators/console/operator';
 import { consoleTitle, useOperator } from '../lib/console';
 import { BrandMark } from '../ui/BrandMark';
 import { TimeZoneToggle } from '../ui/ConsoleTime';
@@ -98,7 +99,7 @@ function ConsoleHeader() {
 
   async function signOut() {
     setLeaving(true);
-    await consoleCall('signOut').catch(() => undefined);
+    await signOutOfConsole();
     consoleToken.clear();
     const state: ConsoleSignInState = { notice: 'You signed out of the console.' };
     await navigate(CONSOLE_ROUTES.signIn, { replace: true, state });

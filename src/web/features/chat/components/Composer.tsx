@@ -105,17 +105,7 @@ export function Composer(props: ComposerProps) {
 
   const track = (event: React.SyntheticEvent<HTMLTextAreaElement>) => setCaret(event.currentTarget.selectionStart);
 
-  if (mute) {
-    return (
-      <div className={styles.composer}>
-        <Notice tone="warning">
-          <strong>You are muted</strong>{' '}
-          {mute.iUntil === null ? 'until an operator lifts it' : `until ${fullTime(mute.iUntil)}`}
-          {mute.sReason ? `. Reason: ${sentence(mute.sReason)}` : '.'} You can read the channels, but not write in them.
-        </Notice>
-      </div>
-    );
-  }
+  if (mute) return <MutedNotice mute={mute} />;
 
   const slow = view.channel.iSlowModeMs;
   return (
@@ -127,16 +117,7 @@ export function Composer(props: ComposerProps) {
         </p>
       )}
       {(attached || props.attachProblem) && (
-        <div className={styles.attachment}>
-          {attached ? (
-            <HowlCard item={attached} linked={false} />
-          ) : (
-            <Notice tone="danger">{props.attachProblem}</Notice>
-          )}
-          <button type="button" className={styles.detach} aria-label="Remove the collectible" onClick={props.onDetach}>
-            <X size={16} aria-hidden="true" />
-          </button>
-        </div>
+        <Attachment attached={attached} problem={props.attachProblem} onDetach={props.onDetach} />
       )}
       <div className={styles.box}>
         <label htmlFor={inputId} className="visually-hidden">
@@ -168,26 +149,7 @@ export function Composer(props: ComposerProps) {
             onKeyDown={onKeyDown}
           />
         )}
-        {listOpen && (
-          <div className={styles.suggestions} id={listId} role="listbox" aria-label="Members to mention">
-            {suggestions.map((name, index) => (
-              <div
-                key={name}
-                id={`${listId}-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === highlight}
-                className={index === highlight ? styles.highlighted : undefined}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  accept(name);
-                }}
-              >
-                @{name}
-              </div>
-            ))}
-          </div>
-        )}
+        {listOpen && <SuggestionList listId={listId} names={suggestions} highlight={highlight} onPick={accept} />}
         <div className={styles.actions}>
           <button type="button" className={styles.toggle} aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
             {preview ? <PenLine size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
@@ -209,6 +171,72 @@ export function Composer(props: ComposerProps) {
             ? 'Enter sends, Shift+Enter starts a new line. Markdown works; @name mentions a member.'
             : 'Reconnecting… what you send now goes out when the connection is back.'}
       </p>
+    </div>
+  );
+}
+
+function MutedNotice({ mute }: { mute: ChatMute }) {
+  return (
+    <div className={styles.composer}>
+      <Notice tone="warning">
+        <strong>You are muted</strong>{' '}
+        {mute.iUntil === null ? 'until an operator lifts it' : `until ${fullTime(mute.iUntil)}`}
+        {mute.sReason ? `. Reason: ${sentence(mute.sReason)}` : '.'} You can read the channels, but not write in them.
+      </Notice>
+    </div>
+  );
+}
+
+/** The Howled collectible (or why it cannot be), with the button that removes it. */
+function Attachment({
+  attached,
+  problem,
+  onDetach,
+}: {
+  attached: ChatItemCard | null;
+  problem: string | null;
+  onDetach(): void;
+}) {
+  return (
+    <div className={styles.attachment}>
+      {attached ? <HowlCard item={attached} linked={false} /> : <Notice tone="danger">{problem}</Notice>}
+      <button type="button" className={styles.detach} aria-label="Remove the collectible" onClick={onDetach}>
+        <X size={16} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** The @mention suggestions: a listbox the textarea points at (aria-activedescendant). */
+function SuggestionList({
+  listId,
+  names,
+  highlight,
+  onPick,
+}: {
+  listId: string;
+  names: string[];
+  highlight: number;
+  onPick(name: string): void;
+}) {
+  return (
+    <div className={styles.suggestions} id={listId} role="listbox" aria-label="Members to mention">
+      {names.map((name, index) => (
+        <div
+          key={name}
+          id={`${listId}-${index}`}
+          role="option"
+          tabIndex={-1}
+          aria-selected={index === highlight}
+          className={index === highlight ? styles.highlighted : undefined}
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onPick(name);
+          }}
+        >
+          @{name}
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowUp } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type ChatMessage, type ChatRules, withinEditWindow } from '../../../../protocol/chat';
 import { Button } from '../../../ui/Button';
 import type { Outcome } from '../model/session';
@@ -98,19 +98,7 @@ export function MessageList(props: MessageListProps) {
     }
   };
 
-  // Scrolling to the top loads earlier messages.
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !view.loaded || !view.hasOlder) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void loadOlder();
-      },
-      { root: scroller.current, rootMargin: '120px 0px 0px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [view.loaded, view.hasOlder, loadOlder]);
+  useLoadOlderAtTop(sentinel, scroller, view, loadOlder);
 
   // Jumping to the first unread pages back until it is loaded, then shows it.
   useEffect(() => {
@@ -127,7 +115,6 @@ export function MessageList(props: MessageListProps) {
   }, [jumping, firstUnreadId, view.hasOlder, loadingOlder, loadOlder]);
 
   const mine = pending.filter((p) => p.sChannelID === channelId);
-  const me_ = me.sUserName.toLowerCase();
   const showJump = firstUnreadId > 0 && !unreadVisible && !jumping;
 
   return (
@@ -162,62 +149,127 @@ export function MessageList(props: MessageListProps) {
           <p className={styles.empty}>No messages yet. Say hello!</p>
         )}
         <ol className={styles.messages}>
-          {messages.map((message, index) => {
-            const previous = messages[index - 1];
-            const own = message.sUserName === me.sUserName;
-            return (
-              <Fragment key={message.iMessageID}>
-                {(!previous || !sameDay(previous.iCreatedAt, message.iCreatedAt)) && (
-                  <li className={styles.day} aria-hidden="true">
-                    <span>{dayLabel(message.iCreatedAt, now)}</span>
-                  </li>
-                )}
-                {message.iMessageID === firstUnreadId && (
-                  <li className={styles.unreadDivider} data-unread-divider>
-                    <span>New messages</span>
-                  </li>
-                )}
-                <MessageItem
-                  message={message}
-                  editable={own && withinEditWindow(message.iCreatedAt, now, rules)}
-                  moderatable={me.bOperator && !own}
-                  reportable={!own}
-                  mentionsMe={message.aMentions.some((name) => name.toLowerCase() === me_)}
-                  maxLength={rules.iMaxLength}
-                  onEdit={props.onEdit}
-                  onDelete={props.onDelete}
-                  onReport={props.onReport}
-                  onMute={props.onMute}
-                />
-              </Fragment>
-            );
-          })}
+          <MessageRows
+            messages={messages}
+            me={me}
+            rules={rules}
+            now={now}
+            firstUnreadId={firstUnreadId}
+            onEdit={props.onEdit}
+            onDelete={props.onDelete}
+            onReport={props.onReport}
+            onMute={props.onMute}
+          />
           {mine.map((p) => (
-            <li key={p.sNonce} className={`${styles.message} ${styles.pending}`} aria-label="Your message, sending">
-              <Avatar name={me.sUserName} image={me.sAvatar} />
-              <div className={styles.content}>
-                <div className={styles.meta}>
-                  <span className={styles.author}>{me.sUserName}</span>
-                  <span className={styles.time}>{p.sError ? 'Not sent' : 'Sending…'}</span>
-                </div>
-                {p.sText && <p className={styles.plain}>{p.sText}</p>}
-                {p.pItem && <HowlCard item={p.pItem} linked={false} />}
-                {p.sError && (
-                  <div className={styles.failed} role="alert">
-                    <span>{p.sError}</span>
-                    <Button variant="ghost" onClick={() => props.onRetry(p.sNonce)}>
-                      Retry
-                    </Button>
-                    <Button variant="ghost" onClick={() => props.onDiscard(p.sNonce)}>
-                      Discard
-                    </Button>
-                  </div>
-                )}
-              </div>
-            </li>
+            <PendingItem
+              key={p.sNonce}
+              pending={p}
+              me={me}
+              onRetry={() => props.onRetry(p.sNonce)}
+              onDiscard={() => props.onDiscard(p.sNonce)}
+            />
           ))}
         </ol>
       </div>
     </div>
   );
+}
+
+type RowsProps = Pick<
+  MessageListProps,
+  'me' | 'rules' | 'now' | 'firstUnreadId' | 'onEdit' | 'onDelete' | 'onReport' | 'onMute'
+> & { messages: ChatMessage[] };
+
+/** The channel's messages, each day and the first unread one marked by a divider. */
+function MessageRows({ messages, me, rules, now, firstUnreadId, onEdit, onDelete, onReport, onMute }: RowsProps) {
+  const me_ = me.sUserName.toLowerCase();
+  return messages.map((message, index) => {
+    const previous = messages[index - 1];
+    const own = message.sUserName === me.sUserName;
+    return (
+      <Fragment key={message.iMessageID}>
+        {(!previous || !sameDay(previous.iCreatedAt, message.iCreatedAt)) && (
+          <li className={styles.day} aria-hidden="true">
+            <span>{dayLabel(message.iCreatedAt, now)}</span>
+          </li>
+        )}
+        {message.iMessageID === firstUnreadId && (
+          <li className={styles.unreadDivider} data-unread-divider>
+            <span>New messages</span>
+          </li>
+        )}
+        <MessageItem
+          message={message}
+          editable={own && withinEditWindow(message.iCreatedAt, now, rules)}
+          moderatable={me.bOperator && !own}
+          reportable={!own}
+          mentionsMe={message.aMentions.some((name) => name.toLowerCase() === me_)}
+          maxLength={rules.iMaxLength}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onReport={onReport}
+          onMute={onMute}
+        />
+      </Fragment>
+    );
+  });
+}
+
+/** The member's own message on its way, or refused with Retry and Discard. */
+function PendingItem({
+  pending,
+  me,
+  onRetry,
+  onDiscard,
+}: {
+  pending: PendingMessage;
+  me: MessageListProps['me'];
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <li className={`${styles.message} ${styles.pending}`} aria-label="Your message, sending">
+      <Avatar name={me.sUserName} image={me.sAvatar} />
+      <div className={styles.content}>
+        <div className={styles.meta}>
+          <span className={styles.author}>{me.sUserName}</span>
+          <span className={styles.time}>{pending.sError ? 'Not sent' : 'Sending…'}</span>
+        </div>
+        {pending.sText && <p className={styles.plain}>{pending.sText}</p>}
+        {pending.pItem && <HowlCard item={pending.pItem} linked={false} />}
+        {pending.sError && (
+          <div className={styles.failed} role="alert">
+            <span>{pending.sError}</span>
+            <Button variant="ghost" onClick={onRetry}>
+              Retry
+            </Button>
+            <Button variant="ghost" onClick={onDiscard}>
+              Discard
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Scrolling to the top (the sentinel comes into view) loads earlier messages. */
+function useLoadOlderAtTop(
+  sentinel: RefObject<HTMLDivElement | null>,
+  scroller: RefObject<HTMLDivElement | null>,
+  view: ChannelView,
+  loadOlder: () => Promise<void>,
+): void {
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !view.loaded || !view.hasOlder) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadOlder();
+      },
+      { root: scroller.current, rootMargin: '120px 0px 0px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [view.loaded, view.hasOlder, loadOlder, sentinel, scroller]);
 }

@@ -34,49 +34,50 @@ const welcome = (over: Partial<WelcomeFrame> = {}): WelcomeFrame => ({
   ...over,
 });
 
+// Every test of the file gets a fresh session on fake sockets and fake timers.
+let sockets: FakeSocket[];
+let session: ChatSession;
+let token: string;
+/** What the app's session check answers (a live session for this tab, or none). */
+let sessionLive: boolean;
+const last = () => sockets.at(-1) as FakeSocket;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  token = 'token-1';
+  sessionLive = false;
+  const socket = new MemberSocket({
+    url: () => 'ws://test/api/chat',
+    token: () => token,
+    openSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    backoff: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    now: () => Date.now(),
+    random: () => 0.5,
+    checkSession: async () => sessionLive,
+  });
+  session = new ChatSession({
+    socket,
+    history: async (request) => ({
+      iErrorCode: 0,
+      sChannelID: request.sChannelID,
+      aMessages: [message(1), message(2)],
+      bMore: false,
+    }),
+    now: () => Date.now(),
+    random: () => 0.5,
+  });
+});
+afterEach(() => {
+  session.stop();
+  vi.useRealTimers();
+});
+
 describe('the chat session', () => {
-  let sockets: FakeSocket[];
-  let session: ChatSession;
-  let token: string;
-  /** What the app's session check answers (a live session for this tab, or none). */
-  let sessionLive: boolean;
-  const last = () => sockets.at(-1) as FakeSocket;
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    sockets = [];
-    token = 'token-1';
-    sessionLive = false;
-    const socket = new MemberSocket({
-      url: () => 'ws://test/api/chat',
-      token: () => token,
-      openSocket: () => {
-        const socket = new FakeSocket();
-        sockets.push(socket);
-        return socket;
-      },
-      backoff: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-      now: () => Date.now(),
-      random: () => 0.5,
-      checkSession: async () => sessionLive,
-    });
-    session = new ChatSession({
-      socket,
-      history: async (request) => ({
-        iErrorCode: 0,
-        sChannelID: request.sChannelID,
-        aMessages: [message(1), message(2)],
-        bMore: false,
-      }),
-      now: () => Date.now(),
-      random: () => 0.5,
-    });
-  });
-  afterEach(() => {
-    session.stop();
-    vi.useRealTimers();
-  });
-
   it('says hello with the token, then shows the channels and the unread counts', async () => {
     session.start();
     expect(session.getState().status).toBe('connecting');
@@ -134,7 +135,9 @@ describe('the chat session', () => {
     expect(session.getState().pending[0]?.sError).toBe('Slow mode is on');
     expect(session.getState().cooldownUntil.general).toBe(Date.now() + 4000);
   });
+});
 
+describe('the chat session, when the connection drops', () => {
   it('reconnects with a doubling backoff and resumes from the last message it holds, resending what was pending', () => {
     session.start();
     last().open();

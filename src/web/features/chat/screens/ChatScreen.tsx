@@ -1,26 +1,24 @@
-import { Timer, Users } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChatMessage, ReportReason } from '../../../../protocol/chat';
 import { errorMessage } from '../../../../protocol/errors';
 import { local, STORAGE } from '../../../lib/storage';
 import { useNow } from '../../../lib/useNow';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useChatItem } from '../api/chat';
 import { ChannelList } from '../components/ChannelList';
 import { Composer } from '../components/Composer';
 import { ConnectionBadge } from '../components/ConnectionBadge';
+import { DeleteMessageDialog } from '../components/DeleteMessageDialog';
 import { MessageList } from '../components/MessageList';
 import { MuteDialog } from '../components/MuteDialog';
 import { ReportDialog } from '../components/ReportDialog';
+import { RoomHeader } from '../components/RoomHeader';
 import { useChatSession } from '../model/useChatSession';
 import styles from './ChatScreen.module.css';
-
-const READ_DELAY_MS = 600;
+import { useFirstUnread, useHowlItem, useKnownNames, useReadMarker } from './useChatRoom';
 
 /**
  * /chat, "Howl" (docs/product.md §14): the channels with unread badges, the live messages of one,
@@ -28,19 +26,14 @@ const READ_DELAY_MS = 600;
  */
 export default function ChatScreen() {
   const [state, session] = useChatSession();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // A notification's link names the channel (?sChannelID=); else the last one the member chose.
   const [chosen, setChosen] = useState<string | null>(() => params.get('sChannelID') ?? local.get(STORAGE.chatChannel));
   const channelId = chosen && state.channels[chosen] ? chosen : (state.order[0] ?? null);
   const view = channelId ? state.channels[channelId] : undefined;
   const now = useNow(1000);
 
-  // The first unread message when the channel was opened: a divider and "jump to first unread".
-  const [openedWith, setOpenedWith] = useState<{ channelId: string; firstUnreadId: number } | null>(null);
-  useEffect(() => {
-    if (!view || openedWith?.channelId === view.channel.sChannelID) return;
-    setOpenedWith({ channelId: view.channel.sChannelID, firstUnreadId: view.unread.iFirstUnreadID });
-  }, [view, openedWith]);
+  const firstUnreadId = useFirstUnread(view);
 
   const [historyProblem, setHistoryProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -57,32 +50,9 @@ export default function ChatScreen() {
       .catch((error: { iErrorCode?: number }) => setHistoryProblem(errorMessage(error.iErrorCode)));
   }, [channelId, loaded, session]);
 
-  // Messages seen at the bottom of a visible page are read: the server keeps the marker for every device.
-  const lastId = view?.messages.at(-1)?.iMessageID ?? 0;
-  const marked = useRef(new Map<string, number>());
-  const { atBottom, visible } = state.viewing;
-  useEffect(() => {
-    if (!channelId || !atBottom || !visible || state.status !== 'online') return;
-    if (lastId <= (marked.current.get(channelId) ?? 0) && !(view?.unread.iUnread ?? 0)) return;
-    const timer = setTimeout(() => {
-      marked.current.set(channelId, lastId);
-      session.markRead(channelId);
-    }, READ_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [channelId, lastId, atBottom, visible, state.status, view?.unread.iUnread, session]);
+  useReadMarker(channelId, state, view, session);
 
-  // The Howl: a collectible of the member's, attached from its viewer.
-  const sItemID = params.get('sItemID');
-  const item = useChatItem(sItemID);
-  const detach = useCallback(() => {
-    setParams(
-      (p) => {
-        p.delete('sItemID');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [setParams]);
+  const { sItemID, item, detach } = useHowlItem();
 
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
   const [muting, setMuting] = useState<ChatMessage | null>(null);
@@ -92,12 +62,8 @@ export default function ChatScreen() {
     [session],
   );
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
-  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const onEdit = useCallback((id: number, text: string) => session.edit(id, text), [session]);
-  const onDelete = useCallback((message: ChatMessage) => {
-    setDeleteProblem(null);
-    setDeleting(message);
-  }, []);
+  const onDelete = useCallback((message: ChatMessage) => setDeleting(message), []);
   const onReport = useCallback((message: ChatMessage) => setReporting(message), []);
   const onLoadOlder = useCallback(
     () => (channelId ? session.loadOlder(channelId) : Promise.resolve()),
@@ -109,18 +75,7 @@ export default function ChatScreen() {
     [session],
   );
 
-  const knownNames = useMemo(() => {
-    const me = state.me?.sUserName;
-    const names = (view?.messages ?? []).map((m) => m.sUserName).filter((n) => n !== me);
-    return [...new Set(names.reverse())];
-  }, [view?.messages, state.me?.sUserName]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const outcome = await session.remove(deleting.iMessageID);
-    if (outcome.ok) setDeleting(null);
-    else setDeleteProblem(outcome.message);
-  };
+  const knownNames = useKnownNames(view, state.me?.sUserName);
 
   const here = channelId ? (state.here[channelId] ?? 0) : 0;
   return (
@@ -149,22 +104,7 @@ export default function ChatScreen() {
           />
           {view ? (
             <section className={styles.room} aria-labelledby="chat-room-title">
-              <header className={styles.roomHeader}>
-                <div className={styles.roomTitle}>
-                  <h2 id="chat-room-title"># {view.channel.sName}</h2>
-                  {view.channel.sTopic && <p className={styles.topic}>{view.channel.sTopic}</p>}
-                </div>
-                <div className={styles.roomFacts}>
-                  {view.channel.iSlowModeMs > 0 && (
-                    <span className={styles.slowBadge} title="One message per member per interval">
-                      <Timer size={15} aria-hidden="true" /> {view.channel.bAutoSlow ? 'Busy: slow mode' : 'Slow mode'}
-                    </span>
-                  )}
-                  <span className={`${styles.here} tabular`}>
-                    <Users size={15} aria-hidden="true" /> {here} here
-                  </span>
-                </div>
-              </header>
+              <RoomHeader channel={view.channel} here={here} />
               {historyProblem && (
                 <Notice tone="danger">
                   {historyProblem}{' '}
@@ -184,7 +124,7 @@ export default function ChatScreen() {
                   me={state.me}
                   rules={state.rules}
                   now={now}
-                  firstUnreadId={openedWith?.channelId === view.channel.sChannelID ? openedWith.firstUnreadId : 0}
+                  firstUnreadId={firstUnreadId}
                   onLoadOlder={onLoadOlder}
                   onAtBottom={onAtBottom}
                   onEdit={onEdit}
@@ -222,28 +162,12 @@ export default function ChatScreen() {
       )}
       <ReportDialog target={reporting} onClose={() => setReporting(null)} onReport={report} />
       <MuteDialog target={muting} onClose={() => setMuting(null)} onMute={mute} />
-      <Dialog
-        open={deleting !== null}
+      <DeleteMessageDialog
+        target={deleting}
+        myName={state.me?.sUserName}
         onClose={() => setDeleting(null)}
-        title="Delete this message?"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmDelete}>
-              Delete
-            </Button>
-          </>
-        }
-      >
-        <p>
-          {deleting && deleting.sUserName !== state.me?.sUserName
-            ? `The message by ${deleting.sUserName} is removed for everyone. Its reports are closed.`
-            : 'It is removed for everyone.'}
-        </p>
-        {deleteProblem && <Notice tone="danger">{deleteProblem}</Notice>}
-      </Dialog>
+        onDelete={(id) => session.remove(id)}
+      />
     </div>
   );
 }

@@ -11,8 +11,8 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Form } from '../../../ui/Form';
 import { Loading } from '../../../ui/Loading';
-import { Notice } from '../../../ui/Notice';
 import { AuthPanel } from '../components/AuthPanel';
+import { PasswordFields, RegisterNotices, UsernameField } from '../components/RegisterFields';
 import styles from '../components/RegisterForm.module.css';
 import { authErrorMessage } from '../model/authErrors';
 import { flowDeps } from '../model/deps';
@@ -65,7 +65,6 @@ export default function RegisterScreen() {
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [userName, setUserName] = useState('');
   const [subscribe, setSubscribe] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -120,18 +119,6 @@ export default function RegisterScreen() {
   // Registered just now, or signed in and still finding out whether there is anything to finish.
   if (done || (finishing && (!status || status.registered))) return <Loading label="Opening the portal…" />;
 
-  const codeChecked = code.sCode === sCode.trim() && code.iCodeVerifyState !== 0;
-  const codeInvalid = codeChecked && code.iCodeVerifyState === -1;
-
-  const usernameHint =
-    check.status === 'checking'
-      ? 'Checking…'
-      : check.status === 'available'
-        ? 'This name is free.'
-        : check.status === 'unknown'
-          ? check.message
-          : '3–20 letters, digits or _.';
-
   return (
     <AuthPanel
       title="Register"
@@ -142,20 +129,7 @@ export default function RegisterScreen() {
         </>
       }
     >
-      {guestWin && (
-        <Notice tone="success">
-          Your Monster Breaker win comes with you: the Agent for beating the M1 Demo will be waiting.
-        </Notice>
-      )}
-      {sCode && (
-        <Notice tone={codeInvalid ? 'warning' : codeChecked ? 'success' : 'info'}>
-          {codeInvalid
-            ? `The invite code ${sCode} is not valid.`
-            : codeChecked
-              ? `Invite code ${sCode}`
-              : `Checking the invite code ${sCode}…`}
-        </Notice>
-      )}
+      <RegisterNotices guestWin={guestWin} sCode={sCode} code={code} />
       <Form
         onSubmit={submit}
         outcome={error ? { tone: 'danger', text: error } : null}
@@ -182,44 +156,15 @@ export default function RegisterScreen() {
           onChange={(e) => setEmail(e.target.value)}
         />
         {!finishing && (
-          <Field
-            label="Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={password}
-            hint="8 to 128 characters."
-            error={touched ? errors.password : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <PasswordFields password={password} onPassword={setPassword} error={touched ? errors.password : undefined} />
         )}
-        {!finishing && (
-          <label className={styles.showPassword}>
-            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
-            password
-          </label>
-        )}
-        <Field
-          label="Username"
-          autoComplete="nickname"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={userName}
-          hint={usernameHint}
-          error={
-            touched || check.status === 'taken' || (check.status === 'invalid' && userName.length >= 3)
-              ? errors.userName
-              : undefined
-          }
-          onChange={(e) => setUserName(e.target.value)}
+        <UsernameField
+          userName={userName}
+          onUserName={setUserName}
+          check={check}
+          error={errors.userName}
+          touched={touched}
         />
-        {check.status === 'taken' && check.suggestion && (
-          <p className={styles.suggestion}>
-            Try{' '}
-            <Button variant="ghost" onClick={() => setUserName(check.suggestion)}>
-              {check.suggestion}
-            </Button>
-          </p>
-        )}
         {referral && (
           <Field
             label="Referral code"

@@ -1,24 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FLAG_EFFECTS, type FlagName } from '../../../../protocol/flags';
-import type {
-  ConsoleFlagSetAnswer,
-  ConsoleMaintenanceSetAnswer,
-  ConsoleSettingsAnswer,
-} from '../../../../protocol/maintenance';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleSettingsAnswer } from '../../../../protocol/maintenance';
+import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
+import { useSettings, useSettingsLevers } from './api';
 import { FlagsSection } from './FlagsSection';
 import { MaintenanceFormFields } from './MaintenanceForm';
 import { MemberPreview } from './MemberPreview';
 import { formChanges, formFrom, type MaintenanceForm, maintenanceSetBody, outcome } from './maintenanceChange';
 import styles from './SettingsScreen.module.css';
-
-const QUERY_KEY = ['console', 'settings'];
 
 type Current = ConsoleSettingsAnswer['pMaintenance'];
 type Open = { kind: 'maintenance'; form: MaintenanceForm } | { kind: 'flag'; name: FlagName; on: boolean } | null;
@@ -35,11 +29,8 @@ export default function SettingsScreen() {
   useConsoleTitle('Maintenance & flags');
   const may = useOperatorMay();
   const canChange = may('live:manage');
-  const queries = useQueryClient();
-  const settings = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleSettingsAnswer>('settingsShow', {}, signal),
-  });
+  const settings = useSettings();
+  const levers = useSettingsLevers();
   const current = settings.data?.pMaintenance;
   const [form, setForm] = useState<MaintenanceForm>({ on: false, message: '', ending: 'clear' });
   // The form starts from what members get now, and again after each change.
@@ -60,13 +51,13 @@ export default function SettingsScreen() {
   async function confirm(reason: string) {
     if (open?.kind === 'maintenance' && current) {
       const body = { ...maintenanceSetBody(current, open.form), sReason: reason };
-      const answer = await consoleCall<ConsoleMaintenanceSetAnswer>('maintenanceSet', body);
+      const answer = await levers.setMaintenance(body);
       setDone(`${answer.sSummary}.`);
     } else if (open?.kind === 'flag') {
-      await consoleCall<ConsoleFlagSetAnswer>('flagSet', { sName: open.name, bOn: open.on, sReason: reason });
+      await levers.setFlag(open.name, open.on, reason);
       setDone(`${open.name} is ${open.on ? 'on' : 'off'}. ${FLAG_EFFECTS[open.name][open.on ? 'on' : 'off']}`);
     }
-    await queries.invalidateQueries({ queryKey: QUERY_KEY });
+    await levers.refresh();
   }
 
   if (settings.error) {

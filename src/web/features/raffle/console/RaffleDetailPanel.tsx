@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  ConsoleRaffleEntryRow,
-  ConsoleRaffleShowAnswer,
-  ConsoleRaffleWinnerRow,
-} from '../../../../protocol/consoleRaffles';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleRaffleEntryRow, ConsoleRaffleWinnerRow } from '../../../../protocol/consoleRaffles';
+import type { ConsoleError } from '../../../api/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { When } from '../../../ui/ConsoleTime';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
+import { useRaffle } from './api';
 import styles from './RafflesScreen.module.css';
 import { plural, statusWords } from './raffleWords';
 
@@ -40,11 +36,7 @@ const entryColumns: ColumnDef<ConsoleRaffleEntryRow, unknown>[] = [
 /** One raffle as members see it (the draw's published values), its winners and a page of its entries. */
 export function RaffleDetailPanel({ raffleId, heldForReview }: { raffleId: number; heldForReview: boolean }) {
   const [page, setPage] = useState(0);
-  const shown = useQuery({
-    queryKey: ['console', 'raffle', raffleId, page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleRaffleShowAnswer>('raffleShow', { iRaffleID: raffleId, iPage: page, iPageSize: 25 }, signal),
-  });
+  const shown = useRaffle(raffleId, page);
   if (shown.error) return <Notice tone="danger">{(shown.error as ConsoleError).message}</Notice>;
   const data = shown.data;
   if (!data) return <p className={shared.muted}>Loading raffle {raffleId}…</p>;

@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import type {
-  ConsoleRaffleChangeAnswer,
-  ConsoleRaffleRow,
-  ConsoleRaffleWeekly,
-  ConsoleTemplateChoice,
-} from '../../../../protocol/consoleRaffles';
-import { consoleCall } from '../../../api/console';
+import type { ConsoleRaffleRow, ConsoleRaffleWeekly, ConsoleTemplateChoice } from '../../../../protocol/consoleRaffles';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
+import { useRaffleLevers } from './api';
 import { type PrizeDraft, PrizeEditor, prizeSpecs } from './PrizeEditor';
 import { type CreateDraft, CreateFields, WeeklyFields } from './RaffleDialogFields';
 import { STEP_WORDS, type Step } from './raffleWords';
@@ -66,6 +61,7 @@ export function RaffleDialog(props: {
 }) {
   const { open, draft, weekly, prizes, set } = props;
   const [problem, setProblem] = useState<string | null>(null);
+  const levers = useRaffleLevers();
 
   function validate(): boolean {
     const found = formProblem(open, draft, prizes);
@@ -79,17 +75,19 @@ export function RaffleDialog(props: {
     const specs = prizeSpecs(prizes);
     if (typeof specs === 'string') return false;
     if (open.kind === 'create') {
-      const created = await consoleCall<ConsoleRaffleChangeAnswer>('raffleCreate', {
-        sTitle: draft.title.trim(),
-        iOpensAt: draft.opensAt ? new Date(draft.opensAt).getTime() : 0,
-        iClosesAt: new Date(draft.closesAt).getTime(),
-        aPrizes: specs,
-        sReason: reason,
-      });
+      const created = await levers.create(
+        {
+          sTitle: draft.title.trim(),
+          iOpensAt: draft.opensAt ? new Date(draft.opensAt).getTime() : 0,
+          iClosesAt: new Date(draft.closesAt).getTime(),
+          aPrizes: specs,
+        },
+        reason,
+      );
       return props.onSaved(`Raffle ${created.iRaffleID} "${draft.title.trim()}" is scheduled.`, created.iRaffleID);
     }
     if (weekly) {
-      await consoleCall<ConsoleRaffleChangeAnswer>('raffleWeeklySet', { ...weekly, aPrizes: specs, sReason: reason });
+      await levers.setWeekly(weekly, specs, reason);
       return props.onSaved('The weekly raffle settings are saved; the next automatic raffle uses them.');
     }
   }

@@ -1,20 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type {
-  ConsoleRaffleChangeAnswer,
-  ConsoleRaffleListAnswer,
-  ConsoleRaffleRow,
-  ConsoleRaffleTemplatesAnswer,
-  ConsoleRaffleWeekly,
-} from '../../../../protocol/consoleRaffles';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleRaffleRow, ConsoleRaffleWeekly } from '../../../../protocol/consoleRaffles';
+import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useRaffleLevers, useRaffleList, useRaffleTemplates } from './api';
 import { newPrize, type PrizeDraft, prizeDrafts } from './PrizeEditor';
 import { RaffleDetailPanel } from './RaffleDetailPanel';
 import { type CreateDraft, type Open, RaffleDialog } from './RaffleDialog';
@@ -66,20 +60,12 @@ function WeeklyPanel({
 export default function RafflesScreen() {
   useConsoleTitle('Raffles');
   const canManage = useOperatorMay()('live:manage');
-  const queries = useQueryClient();
+  const levers = useRaffleLevers();
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('raffle') ?? 0) || 0;
   const [page, setPage] = useState(0);
-  const list = useQuery({
-    queryKey: ['console', 'raffles', page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleRaffleListAnswer>('raffleList', { iPage: page, iPageSize: PAGE_SIZE }, signal),
-  });
-  const templates = useQuery({
-    queryKey: ['console', 'raffleTemplates'],
-    queryFn: ({ signal }) => consoleCall<ConsoleRaffleTemplatesAnswer>('raffleTemplates', {}, signal),
-    staleTime: 5 * 60_000,
-  });
+  const list = useRaffleList(page, PAGE_SIZE);
+  const templates = useRaffleTemplates();
   const templateList = templates.data?.aTemplates ?? [];
   const [open, setOpen] = useState<Open | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -102,15 +88,11 @@ export default function RafflesScreen() {
     setOpen(next);
     setDialogOpen(true);
   }
-  const refresh = () =>
-    Promise.all([
-      queries.invalidateQueries({ queryKey: ['console', 'raffles'] }),
-      queries.invalidateQueries({ queryKey: ['console', 'raffle'] }),
-    ]);
+  const refresh = levers.refresh;
 
   async function step(next: Extract<Open, { kind: 'step' }>, reason: string) {
     const words = STEP_WORDS[next.step];
-    await consoleCall<ConsoleRaffleChangeAnswer>(words.action, { iRaffleID: next.raffle.iRaffleID, sReason: reason });
+    await levers.step(words.action, next.raffle.iRaffleID, reason);
     setDone(stepDone(next.step, next.raffle.iRaffleID));
     select(next.raffle.iRaffleID);
     await refresh();

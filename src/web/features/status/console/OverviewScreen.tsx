@@ -1,15 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONSOLE_ROUTES } from '../../../../protocol/routes';
 import type { ConsoleOverviewAnswer } from '../../../../protocol/status';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { When } from '../../../ui/ConsoleTime';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useOverview } from './api';
 import styles from './OverviewScreen.module.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -117,11 +117,7 @@ function Figures({ data }: { data: ConsoleOverviewAnswer }) {
 /** The console's first screen (issue 38): today's figures, each leading to the screen that acts on it. */
 export default function OverviewScreen() {
   useConsoleTitle('Overview');
-  const overview = useQuery({
-    queryKey: ['console', 'overview'],
-    queryFn: ({ signal }) => consoleCall<ConsoleOverviewAnswer>('consoleOverview', {}, signal),
-    refetchInterval: 30_000,
-  });
+  const overview = useOverview();
   return (
     <div className={shared.screen}>
       <PageHeader title="Overview" subtitle="Today at a glance; each figure leads to the screen that acts on it." />

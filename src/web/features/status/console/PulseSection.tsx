@@ -1,14 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { StatusBucket, StatusPulseAnswer, StatusRange } from '../../../../protocol/status';
 import { STATUS_BUCKETS, STATUS_RANGES } from '../../../../protocol/status';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleError } from '../../../api/console';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { type TimeZoneChoice, useTimeZoneChoice, zoneName } from '../../../ui/timeZone';
 import { PulseChart } from '../components/PulseChart';
 import { formatBucket, seriesSummary } from '../model/statusFormat';
+import { usePulse } from './api';
 import styles from './StatusScreen.module.css';
 
 export const RANGE_LABELS: Record<StatusRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d' };
@@ -92,12 +92,7 @@ export function PulseSection({
   choose(next: { range?: StatusRange; bucket?: StatusBucket }): void;
 }) {
   const choice = useTimeZoneChoice();
-  const pulse = useQuery({
-    queryKey: ['console', 'status', 'pulse', range, bucket],
-    queryFn: ({ signal }) => consoleCall<StatusPulseAnswer>('statusPulse', { sRange: range, sBucket: bucket }, signal),
-    refetchInterval: PULSE_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  const pulse = usePulse(range, bucket, PULSE_REFRESH_MS);
   const data = pulse.data;
   const { rows: pulseRows, columns: pulseColumns } = usePulseTable(data, choice);
   return (

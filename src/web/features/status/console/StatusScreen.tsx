@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
   DEFAULT_BUCKET,
@@ -6,12 +5,10 @@ import {
   STATUS_RANGES,
   type StatusBucket,
   type StatusInstance,
-  type StatusInstancesAnswer,
   type StatusJob,
-  type StatusJobsAnswer,
   type StatusRange,
 } from '../../../../protocol/status';
-import { type ConsoleError, consoleCall } from '../../../api/console';
+import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { When } from '../../../ui/ConsoleTime';
@@ -29,6 +26,7 @@ import {
   instancesSentence,
   shortId,
 } from '../model/statusFormat';
+import { useInstances, useJobs } from './api';
 import { PulseSection } from './PulseSection';
 import styles from './StatusScreen.module.css';
 
@@ -130,17 +128,9 @@ export default function StatusScreen() {
     ? (params.get('bucket') as StatusBucket)
     : DEFAULT_BUCKET[range];
 
-  const instances = useQuery({
-    queryKey: ['console', 'status', 'instances'],
-    queryFn: ({ signal }) => consoleCall<StatusInstancesAnswer>('statusInstances', {}, signal),
-    refetchInterval: (query) => query.state.data?.iIntervalMs ?? 5000,
-  });
+  const instances = useInstances();
   const interval = instances.data?.iIntervalMs ?? 5000;
-  const jobs = useQuery({
-    queryKey: ['console', 'status', 'jobs'],
-    queryFn: ({ signal }) => consoleCall<StatusJobsAnswer>('statusJobs', {}, signal),
-    refetchInterval: interval,
-  });
+  const jobs = useJobs(interval);
   const choose = (next: { range?: StatusRange; bucket?: StatusBucket }) => {
     const nextRange = next.range ?? range;
     const nextBucket = next.bucket ?? (next.range ? DEFAULT_BUCKET[nextRange] : bucket);

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AuthError, useAuth } from '../../../../lib/auth';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { Field } from '../../../../ui/Field';
-import { Form } from '../../../../ui/Form';
+import { Form, type FormOutcome } from '../../../../ui/Form';
 import { Notice } from '../../../../ui/Notice';
 import {
   confirmEnrolment,
@@ -132,98 +132,31 @@ export function TwoFactorCard() {
 
   return (
     <Card className={styles.card}>
-      <h2>
-        <ShieldCheck size={20} aria-hidden="true" />
-        Two-factor authentication
-        {state.data && (
-          <span className={`${styles.state} ${enabled ? styles.on : styles.off}`}>{enabled ? 'on' : 'off'}</span>
-        )}
-      </h2>
+      <TwoFactorHeading state={state.data ? (enabled ? 'on' : 'off') : null} />
       {step.kind === 'idle' && (
-        <>
-          <p className={styles.intro}>
-            {enabled
-              ? 'Log-ins ask for a code from your authenticator app after your password.'
-              : 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.'}
-          </p>
-          {done && <Notice tone="success">{done}</Notice>}
-          {state.isError && <Notice tone="danger">The two-factor status could not be loaded.</Notice>}
-          <div className={styles.row}>
-            {enabled ? (
-              <>
-                <Button variant="secondary" onClick={() => go({ kind: 'password', purpose: 'renew' })}>
-                  New backup codes
-                </Button>
-                <Button variant="danger" onClick={() => go({ kind: 'disable' })}>
-                  Turn off two-factor
-                </Button>
-              </>
-            ) : (
-              <Button onClick={() => go({ kind: 'password', purpose: 'enrol' })} disabled={!state.data}>
-                Turn on two-factor
-              </Button>
-            )}
-          </div>
-        </>
+        <IdleStep enabled={enabled} known={Boolean(state.data)} failed={state.isError} done={done} go={go} />
       )}
       {step.kind === 'password' && (
-        <Form
-          onSubmit={(event) => submitPassword(event, step.purpose)}
+        <PasswordStep
+          purpose={step.purpose}
+          passwordField={passwordField}
+          busy={busy}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" busy={busy}>
-                Continue
-              </Button>
-              {cancel}
-            </>
-          }
-        >
-          <p className={styles.intro}>
-            {step.purpose === 'enrol'
-              ? 'Confirm your password to set up an authenticator app.'
-              : 'Confirm your password: new backup codes replace the old ones.'}
-          </p>
-          {passwordField}
-        </Form>
+          onSubmit={(event) => submitPassword(event, step.purpose)}
+          cancel={cancel}
+        />
       )}
       {step.kind === 'scan' && (
-        <Form
-          onSubmit={(event) => submitFirstCode(event, step.enrolment)}
+        <ScanStep
+          step={step}
+          code={code}
+          onCode={setCode}
+          codeError={touched && !TOTP.test(code.trim()) ? 'Enter the 6-digit code.' : undefined}
+          busy={busy}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" busy={busy}>
-                Turn on
-              </Button>
-              {cancel}
-            </>
-          }
-        >
-          <ol className={styles.steps}>
-            <li>Scan this QR code with an authenticator app (or type the key).</li>
-            <li>Enter the 6-digit code the app shows.</li>
-          </ol>
-          <div className={styles.enrol}>
-            <img className={styles.qr} src={step.qr} alt="QR code for your authenticator app" />
-            <div>
-              <p className={styles.secretLabel}>Key for typing in by hand:</p>
-              <code className={styles.secret} data-testid="totp-secret">
-                {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
-              </code>
-            </div>
-          </div>
-          <Field
-            label="Code from the app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            error={touched && !TOTP.test(code.trim()) ? 'Enter the 6-digit code.' : undefined}
-            onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-          />
-        </Form>
+          onSubmit={(event) => submitFirstCode(event, step.enrolment)}
+          cancel={cancel}
+        />
       )}
       {step.kind === 'codes' && (
         <>
@@ -238,32 +171,199 @@ export function TwoFactorCard() {
         </>
       )}
       {step.kind === 'disable' && (
-        <Form
-          onSubmit={submitDisable}
+        <DisableStep
+          passwordField={passwordField}
+          code={code}
+          onCode={setCode}
+          codeError={touched && !ANY_CODE.test(code.trim()) ? 'Enter the 6-digit code or a backup code.' : undefined}
+          busy={busy}
           outcome={outcome}
-          actions={
-            <>
-              <Button type="submit" variant="danger" busy={busy}>
-                Turn off
-              </Button>
-              {cancel}
-            </>
-          }
-        >
-          <p className={styles.intro}>Confirm with your password and a code from your app (or a backup code).</p>
-          {passwordField}
-          <Field
-            label="Code"
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={code}
-            error={touched && !ANY_CODE.test(code.trim()) ? 'Enter the 6-digit code or a backup code.' : undefined}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </Form>
+          onSubmit={submitDisable}
+          cancel={cancel}
+        />
       )}
     </Card>
+  );
+}
+
+/** Two-factor at rest: what it does, whether it is on, and the buttons to change it. */
+function IdleStep({
+  enabled,
+  known,
+  failed,
+  done,
+  go,
+}: {
+  enabled: boolean;
+  /** Whether the status has loaded (turning on waits for it). */
+  known: boolean;
+  failed: boolean;
+  done: string | null;
+  go: (next: Step) => void;
+}) {
+  return (
+    <>
+      <p className={styles.intro}>
+        {enabled
+          ? 'Log-ins ask for a code from your authenticator app after your password.'
+          : 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.'}
+      </p>
+      {done && <Notice tone="success">{done}</Notice>}
+      {failed && <Notice tone="danger">The two-factor status could not be loaded.</Notice>}
+      <div className={styles.row}>
+        {enabled ? (
+          <>
+            <Button variant="secondary" onClick={() => go({ kind: 'password', purpose: 'renew' })}>
+              New backup codes
+            </Button>
+            <Button variant="danger" onClick={() => go({ kind: 'disable' })}>
+              Turn off two-factor
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => go({ kind: 'password', purpose: 'enrol' })} disabled={!known}>
+            Turn on two-factor
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+interface ScanProps {
+  step: Extract<Step, { kind: 'scan' }>;
+  code: string;
+  onCode: (code: string) => void;
+  codeError?: string;
+  busy: boolean;
+  outcome: FormOutcome | null;
+  onSubmit: (event: FormEvent) => void;
+  cancel: ReactNode;
+}
+
+/** Enrolment: the QR code and the key, and the app's first code that turns two-factor on. */
+function ScanStep({ step, code, onCode, codeError, busy, outcome, onSubmit, cancel }: ScanProps) {
+  return (
+    <StepForm label="Turn on" busy={busy} outcome={outcome} onSubmit={onSubmit} cancel={cancel}>
+      <ol className={styles.steps}>
+        <li>Scan this QR code with an authenticator app (or type the key).</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className={styles.enrol}>
+        <img className={styles.qr} src={step.qr} alt="QR code for your authenticator app" />
+        <div>
+          <p className={styles.secretLabel}>Key for typing in by hand:</p>
+          <code className={styles.secret} data-testid="totp-secret">
+            {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </code>
+        </div>
+      </div>
+      <Field
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        error={codeError}
+        onChange={(e) => onCode(e.target.value.replace(/\s/g, ''))}
+      />
+    </StepForm>
+  );
+}
+
+/** Turning two-factor off: the password and a code from the app (or a backup code). */
+function DisableStep({
+  passwordField,
+  code,
+  onCode,
+  codeError,
+  busy,
+  outcome,
+  onSubmit,
+  cancel,
+}: Omit<ScanProps, 'step'> & { passwordField: ReactNode }) {
+  return (
+    <StepForm label="Turn off" danger busy={busy} outcome={outcome} onSubmit={onSubmit} cancel={cancel}>
+      <p className={styles.intro}>Confirm with your password and a code from your app (or a backup code).</p>
+      {passwordField}
+      <Field
+        label="Code"
+        name="code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={code}
+        error={codeError}
+        onChange={(e) => onCode(e.target.value)}
+      />
+    </StepForm>
+  );
+}
+
+/** The password first: before enrolling, or before new backup codes replace the old ones. */
+function PasswordStep({
+  purpose,
+  passwordField,
+  busy,
+  outcome,
+  onSubmit,
+  cancel,
+}: Pick<ScanProps, 'busy' | 'outcome' | 'onSubmit' | 'cancel'> & {
+  purpose: 'enrol' | 'renew';
+  passwordField: ReactNode;
+}) {
+  return (
+    <StepForm label="Continue" busy={busy} outcome={outcome} onSubmit={onSubmit} cancel={cancel}>
+      <p className={styles.intro}>
+        {purpose === 'enrol'
+          ? 'Confirm your password to set up an authenticator app.'
+          : 'Confirm your password: new backup codes replace the old ones.'}
+      </p>
+      {passwordField}
+    </StepForm>
+  );
+}
+
+/** The card's title, with whether two-factor is on once known. */
+function TwoFactorHeading({ state }: { state: 'on' | 'off' | null }) {
+  return (
+    <h2>
+      <ShieldCheck size={20} aria-hidden="true" />
+      Two-factor authentication
+      {state && <span className={`${styles.state} ${state === 'on' ? styles.on : styles.off}`}>{state}</span>}
+    </h2>
+  );
+}
+
+/** A step's form: its submit button (danger for turning two-factor off) beside Cancel. */
+function StepForm({
+  label,
+  danger = false,
+  busy,
+  outcome,
+  onSubmit,
+  cancel,
+  children,
+}: Pick<ScanProps, 'busy' | 'outcome' | 'onSubmit' | 'cancel'> & {
+  label: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      onSubmit={onSubmit}
+      outcome={outcome}
+      actions={
+        <>
+          <Button type="submit" variant={danger ? 'danger' : undefined} busy={busy}>
+            {label}
+          </Button>
+          {cancel}
+        </>
+      }
+    >
+      {children}
+    </Form>
   );
 }

@@ -1,0 +1,31 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FlagName } from '../../../../protocol/flags';
+import type {
+  ConsoleFlagSetAnswer,
+  ConsoleMaintenanceSetAnswer,
+  ConsoleSettingsAnswer,
+} from '../../../../protocol/maintenance';
+import { consoleCall } from '../../../api/console';
+
+/** Maintenance and the feature flags in the console (issue 29): their calls and query key. */
+export const settingsKeys = {
+  settings: ['console', 'settings'] as const,
+};
+
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsKeys.settings,
+    queryFn: ({ signal }) => consoleCall<ConsoleSettingsAnswer>('settingsShow', {}, signal),
+  });
+}
+
+/** `maintenance on|off` and `flag set`, each with a reason; `refresh` reloads what members get now. */
+export function useSettingsLevers() {
+  const queries = useQueryClient();
+  return {
+    setMaintenance: (body: Record<string, unknown>) => consoleCall<ConsoleMaintenanceSetAnswer>('maintenanceSet', body),
+    setFlag: (sName: FlagName, bOn: boolean, sReason: string) =>
+      consoleCall<ConsoleFlagSetAnswer>('flagSet', { sName, bOn, sReason }),
+    refresh: () => queries.invalidateQueries({ queryKey: settingsKeys.settings }),
+  };
+}

@@ -1,0 +1,191 @@
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ConsoleAuditRow } from '../../../../protocol/console';
+import { consoleMemberPath } from '../../../../protocol/routes';
+import type { ConsoleError } from '../../../api/console';
+import { useConsoleTitle } from '../../../lib/console';
+import { downloadText } from '../../../lib/download';
+import { Button } from '../../../ui/Button';
+import shared from '../../../ui/ConsoleScreen.module.css';
+import { When } from '../../../ui/ConsoleTime';
+import { type ColumnDef, DataTable } from '../../../ui/DataTable';
+import { Field } from '../../../ui/Field';
+import { formatCount } from '../../../ui/format';
+import { Notice } from '../../../ui/Notice';
+import { PageHeader } from '../../../ui/PageHeader';
+import { exportAudit, useAuditPage } from './api';
+import { type AuditFilterForm, filtersOf, pageOf, paramsOf } from './auditFilters';
+import styles from './ConsoleScreens.module.css';
+
+const PAGE_SIZE = 50;
+const DETAIL_MAX = 160;
+
+const entries = (n: number) => `${formatCount(n)} ${n === 1 ? 'entry' : 'entries'}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** "2026-11-27 10:58:54", in the operator's time zone (the column header says so). */
+export function formatTime(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+function reasonOf(detail: unknown): string {
+  if (detail && typeof detail === 'object' && 'reason' in detail) {
+    const reason = (detail as { reason: unknown }).reason;
+    return typeof reason === 'string' ? reason : '';
+  }
+  return '';
+}
+
+/** The entry's other details, compact: `key: value` pairs (the reason has its own column). */
+function detailsOf(detail: unknown): string {
+  if (detail === null || detail === undefined || detail === '') return '';
+  if (typeof detail !== 'object') return String(detail);
+  return Object.entries(detail as Record<string, unknown>)
+    .filter(([key, value]) => key !== 'reason' && value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
+
+const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
+  {
+    id: 'time',
+    header: 'Time',
+    // The zone is named in each cell (UTC, or the browser's as the operator chose; issue 38).
+    cell: ({ row }) => <When ms={row.original.iAt} seconds />,
+  },
+  // Wrapped (a console actor is a long email), so Details fits a 1280 px screen (issue 38).
+  { id: 'actor', header: 'Actor', cell: ({ row }) => <span className={styles.actor}>{row.original.sActor}</span> },
+  { id: 'action', header: 'Action', cell: ({ row }) => <code>{row.original.sAction}</code> },
+  {
+    id: 'member',
+    header: 'Member',
+    cell: ({ row }) =>
+      row.original.sMemberId ? (
+        <Link to={consoleMemberPath(row.original.sMemberId)}>{row.original.sMemberName ?? row.original.sMemberId}</Link>
+      ) : (
+        <span className={shared.muted}>—</span>
+      ),
+  },
+  {
+    id: 'reason',
+    header: 'Reason',
+    cell: ({ row }) => <span className={styles.wrap}>{reasonOf(row.original.pDetail)}</span>,
+  },
+  {
+    id: 'details',
+    header: 'Details',
+    cell: ({ row }) => {
+      const text = detailsOf(row.original.pDetail);
+      // A long detail (a raffle's prizes…) stays readable in full in the CSV export.
+      return (
+        <span className={styles.details} title={text.length > DETAIL_MAX ? text : undefined}>
+          {text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text}
+        </span>
+      );
+    },
+  },
+];
+
+/** The audit log (issue 27): every operator action and identity event, filtered, paged, exported as CSV. */
+export default function AuditScreen() {
+  useConsoleTitle('Audit log');
+  const [params, setParams] = useSearchParams();
+  const applied = useMemo(() => filtersOf(params), [params]);
+  const page = pageOf(params);
+  const [form, setForm] = useState<AuditFilterForm>(applied);
+  const [exported, setExported] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  // A shared link or Back changes the address: the form follows it.
+  useEffect(() => setForm(applied), [applied]);
+
+  const list = useAuditPage(applied, page, PAGE_SIZE);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setExported(null);
+    setParams(paramsOf(form));
+  }
+
+  function clear() {
+    setExported(null);
+    setParams(new URLSearchParams());
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setExported(null);
+    try {
+      const answer = await exportAudit(applied);
+      const stamp = formatTime(Date.now()).replace(/[: ]/g, '-');
+      downloadText(`audit-${stamp}.csv`, answer.sCsv, 'text/csv');
+      setExported({ tone: 'success', text: `Exported ${entries(answer.iRows)} as CSV.` });
+    } catch (error) {
+      setExported({ tone: 'danger', text: (error as ConsoleError).message });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const set = (key: keyof AuditFilterForm) => (event: { target: { value: string } }) =>
+    setForm((was) => ({ ...was, [key]: event.target.value }));
+  const total = list.data?.iTotal ?? 0;
+
+  return (
+    <div className={`${shared.screen} ${styles.screen}`}>
+      <PageHeader
+        title="Audit log"
+        subtitle="Every operator action, from the console or the CLI, and identity events. Append-only."
+        actions={
+          <Button variant="secondary" onClick={exportCsv} busy={exporting}>
+            Export CSV
+          </Button>
+        }
+      />
+      <form className={styles.filters} onSubmit={apply} aria-label="Audit log filters" noValidate>
+        <Field label="Operator" type="email" placeholder="email" value={form.operator} onChange={set('operator')} />
+        <Field label="Member" placeholder="id, email or username" value={form.member} onChange={set('member')} />
+        <Field
+          label="Action"
+          placeholder="member.ban or operator."
+          list="audit-actions"
+          value={form.action}
+          onChange={set('action')}
+        />
+        <datalist id="audit-actions">
+          {['operator.', 'member.', 'identity.', 'chat.', 'grant.', 'operator.add', 'member.ban', 'member.note'].map(
+            (action) => (
+              <option key={action} value={action} />
+            ),
+          )}
+        </datalist>
+        <Field label="Since" type="date" value={form.since} onChange={set('since')} />
+        <Field label="Until" type="date" value={form.until} onChange={set('until')} />
+        <div className={styles.filterActions}>
+          <Button type="submit">Filter</Button>
+          <Button variant="ghost" onClick={clear}>
+            Clear
+          </Button>
+        </div>
+      </form>
+      {exported && <Notice tone={exported.tone}>{exported.text}</Notice>}
+      {list.error && <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>}
+      <p className={styles.count} aria-live="polite">
+        {list.data ? (list.data.bTotalAtLeast ? `${formatCount(total)}+ entries` : entries(total)) : ' '}
+      </p>
+      <DataTable
+        caption="Audit log entries, newest first"
+        columns={COLUMNS}
+        rows={list.data?.aRows ?? []}
+        rowId={(row) => String(row.iId)}
+        busy={list.isFetching}
+        empty={list.isPending ? 'Loading…' : 'No entries match these filters.'}
+        page={{
+          index: page - 1,
+          more: page * PAGE_SIZE < total,
+          onChange: (index) => setParams(paramsOf(applied, index + 1)),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConsoleAuditExportAnswer,
+  ConsoleAuditListAnswer,
+  ConsoleGrantCapSetAnswer,
+  ConsoleOperatorAddAnswer,
+  ConsoleOperatorChangeAnswer,
+  ConsoleOperatorsListAnswer,
+  ConsoleRole,
+} from '../../../../protocol/console';
+import { consoleCall } from '../../../api/console';
+import { type AuditFilterForm, auditInput } from './auditFilters';
+
+/** The operators' console calls: operators and grant caps (issue 27), the audit log; and their query keys. */
+export const operatorKeys = {
+  list: ['console', 'operators'] as const,
+  audit: (filters: AuditFilterForm, iPage: number) => ['console', 'audit', filters, iPage] as const,
+};
+
+export function useOperatorsList() {
+  return useQuery({
+    queryKey: operatorKeys.list,
+    queryFn: ({ signal }) => consoleCall<ConsoleOperatorsListAnswer>('operatorsList', {}, signal),
+  });
+}
+
+export function useRefreshOperators() {
+  const queries = useQueryClient();
+  return () => queries.invalidateQueries({ queryKey: operatorKeys.list });
+}
+
+export const addOperator = (sEmail: string, sRole: ConsoleRole, sReason: string) =>
+  consoleCall<ConsoleOperatorAddAnswer>('operatorAdd', { sEmail, sRole, sReason });
+
+export const setOperatorRole = (sEmail: string, sRole: ConsoleRole, sReason: string) =>
+  consoleCall<ConsoleOperatorChangeAnswer>('operatorSetRole', { sEmail, sRole, sReason });
+
+export const removeOperator = (sEmail: string, sReason: string) =>
+  consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', { sEmail, sReason });
+
+/** A role's grant cap; -1: no cap. */
+export const setGrantCap = (sRole: string, iMaxAmount: number, sReason: string) =>
+  consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', { sRole, iMaxAmount, sReason });
+
+/** Confirms the console session afresh (issue 35): the operator's password and a TOTP code. */
+export const confirmConsoleIdentity = (sPassword: string, sCode: string) =>
+  consoleCall('confirmIdentity', { sPassword, sCode });
+
+/** One page of the audit log under the applied filters. */
+export function useAuditPage(filters: AuditFilterForm, iPage: number, iPageSize: number) {
+  return useQuery({
+    queryKey: operatorKeys.audit(filters, iPage),
+    queryFn: ({ signal }) =>
+      consoleCall<ConsoleAuditListAnswer>('auditList', { ...auditInput(filters), iPage, iPageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The whole filtered audit log as CSV. */
+export const exportAudit = (filters: AuditFilterForm) =>
+  consoleCall<ConsoleAuditExportAnswer>('auditExport', auditInput(filters));
+
+/** Ends this tab's console session on the server (the layout's Sign out; a failure changes nothing). */
+export const signOutOfConsole = () => consoleCall('signOut').catch(() => undefined);

@@ -1,0 +1,70 @@
+import type { ConsoleGrantCapRow, ConsoleOperatorRow } from '../../../../protocol/console';
+import shared from '../../../ui/ConsoleScreen.module.css';
+import type { ColumnDef } from '../../../ui/DataTable';
+import { formatCount } from '../../../ui/format';
+import styles from './ConsoleScreens.module.css';
+
+/** The operators table: email (you marked), role, two-factor, and the row's two levers. */
+export function operatorColumns(
+  myId: string | undefined,
+  on: { role(operator: ConsoleOperatorRow): void; remove(operator: ConsoleOperatorRow): void },
+): ColumnDef<ConsoleOperatorRow, unknown>[] {
+  return [
+    {
+      id: 'email',
+      header: 'Email',
+      cell: ({ row }) => (
+        <>
+          {row.original.sEmail}
+          {row.original.sUserId === myId && <span className={shared.muted}> (you)</span>}
+        </>
+      ),
+    },
+    { id: 'role', header: 'Role', cell: ({ row }) => row.original.sRole },
+    {
+      id: 'twoFactor',
+      header: 'Two-factor',
+      cell: ({ row }) =>
+        row.original.bTwoFactor ? (
+          <span className={styles.on}>Enrolled</span>
+        ) : (
+          <span className={styles.off}>Not yet (invited)</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <div className={shared.rowActions}>
+          <button type="button" className={shared.small} onClick={() => on.role(row.original)}>
+            Change role<span className="visually-hidden"> of {row.original.sEmail}</span>
+          </button>
+          <button type="button" className={`${shared.small} ${shared.danger}`} onClick={() => on.remove(row.original)}>
+            Remove<span className="visually-hidden"> {row.original.sEmail}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
+}
+
+/** The grant caps table: role, largest grant, change. */
+export function capColumns(onChange: (cap: ConsoleGrantCapRow) => void): ColumnDef<ConsoleGrantCapRow, unknown>[] {
+  return [
+    { id: 'role', header: 'Role', cell: ({ row }) => row.original.sRole },
+    {
+      id: 'cap',
+      header: 'Largest grant',
+      cell: ({ row }) => (row.original.iMaxAmount === null ? 'No cap' : formatCount(row.original.iMaxAmount)),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <button type="button" className={shared.small} onClick={() => onChange(row.original)}>
+          Change<span className="visually-hidden"> the grant cap of {row.original.sRole}</span>
+        </button>
+      ),
+    },
+  ];
+}
