@@ -1,0 +1,116 @@
+/**
+ * Trading and gifts between members (issue 39, decisions 0238–0239): wire types of the portal
+ * actions createTradeOffer, acceptTradeOffer, declineTradeOffer, cancelTrade, listMyTrades,
+ * getTradeOffer and getItemTrades. Trades, items and members are known by public ids and usernames
+ * only.
+ */
+import type { Collectible } from './collectibles';
+import type { Answer } from './wire';
+
+/**
+ * open: waiting for the receiver; held: accepted, the items move at iHoldUntil; completed: moved;
+ * declined / cancelled / expired / replaced (by a counter offer): ended with nothing moved; failed:
+ * an item or the points were gone when it was accepted or released; reversed: an operator undid it.
+ */
+export const TRADE_STATES = [
+  'open',
+  'held',
+  'completed',
+  'declined',
+  'cancelled',
+  'expired',
+  'replaced',
+  'failed',
+  'reversed',
+] as const;
+export type TradeState = (typeof TRADE_STATES)[number];
+
+/** The tabs of /trades: offers to me, offers from me, accepted trades on hold, everything ended. */
+export const TRADE_BOXES = ['incoming', 'outgoing', 'held', 'history'] as const;
+export type TradeBox = (typeof TRADE_BOXES)[number];
+
+/** Collectibles one side of an offer may name. */
+export const TRADE_MAX_ITEMS = 10;
+/** Points one side of an offer may name. */
+export const TRADE_MAX_POINTS = 1_000_000;
+export const TRADE_MESSAGE_MAX = 300;
+export const TRADES_PAGE = 20;
+export const TRADES_MAX_PAGE = 50;
+
+/** The screen of the member's trades, and the composer (to a member, optionally about one item). */
+export const TRADES_PATH = '/trades';
+export const tradeComposerPath = (userName: string, options: { itemId?: string; gift?: boolean } = {}) => {
+  const query = new URLSearchParams({ to: userName });
+  if (options.itemId) query.set('item', options.itemId);
+  if (options.gift) query.set('gift', '1');
+  return `/trades/new?${query.toString()}`;
+};
+
+/** What one side hands over. */
+export interface TradeSide {
+  sUserName: string;
+  iPoints: number;
+  aItems: Collectible[];
+}
+
+export interface TradeOffer {
+  sTradeID: string;
+  sState: TradeState;
+  /** The sender asks nothing. */
+  bGift: boolean;
+  /** True when the viewer made the offer. */
+  bSentByMe: boolean;
+  /** What the sender gives (pFrom.sUserName is the sender). */
+  pFrom: TradeSide;
+  /** What the sender asks of the receiver (pTo.sUserName is the receiver). */
+  pTo: TradeSide;
+  sMessage: string;
+  iCreatedAt: number;
+  /** When an open offer expires (iTradeOfferDays after it was made). */
+  iExpiresAt: number;
+  /** When it was accepted, declined, cancelled or ended; 0 while open. */
+  iDecidedAt: number;
+  /** A held trade's release time; 0 when not held. */
+  iHoldUntil: number;
+  /** Why the trade is held and how to avoid holds next time; '' when not held. */
+  sHoldReason: string;
+  /** Why a failed, reversed or cancelled trade ended, in a sentence; '' otherwise. */
+  sEndedReason: string;
+  /** The offer this counter offer replaced; '' for none. */
+  sReplacesTradeID: string;
+  /** Warnings for the receiver (a lopsided offer, a new account); shown before accepting. */
+  aWarnings: string[];
+}
+
+/** createTradeOffer, acceptTradeOffer, declineTradeOffer, cancelTrade, getTradeOffer. */
+export interface TradeOfferAnswer extends Answer {
+  pTrade?: TradeOffer;
+  /** acceptTradeOffer: the same key answered again (nothing moved twice). */
+  bReplayed?: boolean;
+}
+
+/** listMyTrades: one page, newest first. */
+export interface TradesPageAnswer extends Answer {
+  aTrades: TradeOffer[];
+  /** Pass as sCursor for the next (older) page; '' when there is none. */
+  sNextCursor: string;
+}
+
+/** One completed trade that moved an item: its provenance line. */
+export interface ItemTradeLine {
+  sTradeID: string;
+  iAt: number;
+  sFromUserName: string;
+  sToUserName: string;
+  bGift: boolean;
+}
+
+/** getItemTrades: the item's trades, oldest first (its token id never changes). */
+export interface ItemTradesAnswer extends Answer {
+  aTrades: ItemTradeLine[];
+}
+
+/** A comma-separated list of item ids as the composer sends it. */
+export function itemIdList(ids: readonly string[]): string {
+  return ids.join(',');
+}
