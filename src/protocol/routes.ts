@@ -26,6 +26,9 @@ export const ROUTES = {
   item: '/inventory/item',
   rewardStore: '/rewardstore',
   chat: '/chat',
+  /** Issue 39: the member's trades, and the offer composer (protocol/trading.ts tradeComposerPath). */
+  trades: '/trades',
+  tradeComposer: '/trades/new',
   devMailbox: '/dev/mailbox',
 } as const;
 

@@ -37,13 +37,25 @@ export const TRADE_MESSAGE_MAX = 300;
 export const TRADES_PAGE = 20;
 export const TRADES_MAX_PAGE = 50;
 
-/** The screen of the member's trades, and the composer (to a member, optionally about one item). */
+/** The screen of the member's trades (routes.ts ROUTES.trades). */
 export const TRADES_PATH = '/trades';
-export const tradeComposerPath = (userName: string, options: { itemId?: string; gift?: boolean } = {}) => {
-  const query = new URLSearchParams({ to: userName });
-  if (options.itemId) query.set('item', options.itemId);
+/** The composer (routes.ts ROUTES.tradeComposer): to a member, with one of my items or one of theirs picked, or a gift. */
+export const tradeComposerPath = (options: {
+  to?: string;
+  mine?: string;
+  theirs?: string;
+  gift?: boolean;
+  /** A counter offer: the offer it replaces. */
+  replaces?: string;
+}) => {
+  const query = new URLSearchParams();
+  if (options.to) query.set('to', options.to);
+  if (options.mine) query.set('mine', options.mine);
+  if (options.theirs) query.set('theirs', options.theirs);
   if (options.gift) query.set('gift', '1');
-  return `/trades/new?${query.toString()}`;
+  if (options.replaces) query.set('replaces', options.replaces);
+  const search = query.toString();
+  return search ? `/trades/new?${search}` : '/trades/new';
 };
 
 /** What one side hands over. */

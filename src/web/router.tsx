@@ -65,6 +65,15 @@ export function appRoutes(flags: Flags): RouteObject[] {
         : lazyScreen(() => import('./features/store/screens/StorePreviewScreen')),
     },
   ];
+  if (flags.bTrading) {
+    guarded.push(
+      { path: at(ROUTES.trades), lazy: lazyScreen(() => import('./features/trading/screens/TradesScreen')) },
+      {
+        path: at(ROUTES.tradeComposer),
+        lazy: lazyScreen(() => import('./features/trading/screens/TradeComposerScreen')),
+      },
+    );
+  }
   if (flags.bChat) {
     guarded.push({ path: at(ROUTES.chat), lazy: lazyScreen(() => import('./features/chat/screens/ChatScreen')) });
   }
