@@ -90,7 +90,7 @@ export interface TradeOffer {
   sEndedReason: string;
   /** The offer this counter offer replaced; '' for none. */
   sReplacesTradeID: string;
-  /** Warnings for the receiver (a lopsided offer, a new account); shown before accepting. */
+  /** Warnings for the viewer's side: the sender (a one-sided offer, a new receiving account) or the receiver (an offer asking far more than it gives). */
   aWarnings: string[];
 }
 

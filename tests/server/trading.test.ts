@@ -235,6 +235,27 @@ describe.each(DIALECTS)('trading on %s', (dialect) => {
     expect(history.aTrades.map((x) => x.sTradeID)).toEqual(expect.arrayContaining([first, late]));
   });
 
+  it('warns the sender of a new receiving account, and the receiver of a one-sided ask', async () => {
+    const alice = await trader(t, { items: 1, points: 5 });
+    const bob = await trader(t, { items: 3 });
+    await t.deps.db
+      .updateTable('member')
+      .set({ created_at: clock.now() - 10 * DAY_MS })
+      .where('user_id', '=', bob.userId)
+      .execute();
+    const give = (await itemsOf(t, alice.userId)).slice(-1);
+    const take = (await itemsOf(t, bob.userId)).slice(-3);
+    const sent = await offer(t, alice, bob, { givePoints: 0, give: [], take: [...take], takePoints: 0 });
+    expect(sent.iErrorCode).toBe(ErrorCode.BAD_INPUT);
+    const fair = await offer(t, alice, bob, { give, take });
+    expect(fair.pTrade?.aWarnings).toEqual([expect.stringMatching(/account is new \(registered 10 days ago\)/)]);
+    const seen = await tradeCall(t, bob, 'getTradeOffer', fair.pTrade?.sTradeID as string);
+    expect(seen.pTrade?.aWarnings).toEqual([]);
+    const lopsided = await offer(t, alice, bob, { give: [], givePoints: 1, take });
+    const asked = await tradeCall(t, bob, 'getTradeOffer', lopsided.pTrade?.sTradeID as string);
+    expect(asked.pTrade?.aWarnings).toEqual(['This offer asks 3 of your collectibles for 0: check it is fair.']);
+  });
+
   it('no internal id on the wire: trades speak of public ids and usernames', async () => {
     const alice = await trader(t, { items: 1 });
     const bob = await trader(t);

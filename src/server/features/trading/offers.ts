@@ -190,21 +190,33 @@ async function replaceOffer(
   return Number(replaced.id);
 }
 
-/** Warnings both sides see: a one-sided trade (by items) and a new receiving account. */
-function offerWarnings(offer: NewOffer, receiverRegisteredAt: number, receiverName: string, now: number): string[] {
-  const warnings: string[] = [];
+/** Warnings for one side of the offer: 'from' the sender (as they send it), 'to' the receiver (before accepting). */
+export interface OfferWarning {
+  for: 'from' | 'to';
+  text: string;
+}
+
+/** A one-sided trade (by collectibles) warns the side that gives more; a new receiving account warns the sender. */
+function offerWarnings(
+  offer: NewOffer,
+  receiverRegisteredAt: number,
+  receiverName: string,
+  now: number,
+): OfferWarning[] {
+  const warnings: OfferWarning[] = [];
   const asks = offer.takeItemIds.length > 0 || offer.takePoints > 0;
-  if (asks && offer.giveItemIds.length >= offer.takeItemIds.length + 3)
-    warnings.push(
-      `This offer gives ${offer.giveItemIds.length} collectibles for ${offer.takeItemIds.length}: check it is what you mean.`,
-    );
-  if (asks && offer.takeItemIds.length >= offer.giveItemIds.length + 3)
-    warnings.push(
-      `This offer asks ${offer.takeItemIds.length} collectibles for ${offer.giveItemIds.length}: check it is fair before accepting.`,
-    );
+  const gives = offer.giveItemIds.length;
+  const taken = offer.takeItemIds.length;
+  if (asks && gives >= taken + 3)
+    warnings.push({ for: 'from', text: `You give ${gives} collectibles for ${taken}: check it is what you mean.` });
+  if (taken >= gives + 3)
+    warnings.push({ for: 'to', text: `This offer asks ${taken} of your collectibles for ${gives}: check it is fair.` });
   if (now - receiverRegisteredAt < NEW_ACCOUNT_WARNING_MS) {
     const days = Math.max(0, Math.floor((now - receiverRegisteredAt) / DAY_MS));
-    warnings.push(`@${receiverName}’s account is new (registered ${days} day${days === 1 ? '' : 's'} ago).`);
+    warnings.push({
+      for: 'from',
+      text: `@${receiverName}’s account is new (registered ${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}): be sure you know who you are trading with.`,
+    });
   }
   return warnings;
 }

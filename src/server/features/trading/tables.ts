@@ -18,7 +18,7 @@ export interface TradeTable {
   message: string;
   /** The offer this counter offer replaced. */
   replaces_id: number | null;
-  /** JSON array of warning sentences for the receiver, made with the offer. */
+  /** JSON array of {for: 'from' | 'to', text}: warnings for the sender or the receiver, made with the offer. */
   warnings: string;
   created_at: number;
   expires_at: number;

@@ -59,7 +59,9 @@ export async function tradeViews(db: TradingDb, rows: readonly TradeRow[], viewe
       sHoldReason: row.state === 'held' ? (row.hold_reason ?? '') : '',
       sEndedReason: row.ended_reason ?? '',
       sReplacesTradeID: row.replaces_id === null ? '' : (replaced.get(Number(row.replaces_id)) ?? ''),
-      aWarnings: JSON.parse(row.warnings || '[]') as string[],
+      aWarnings: (JSON.parse(row.warnings || '[]') as Array<{ for: 'from' | 'to'; text: string }>)
+        .filter((warning) => (warning.for === 'from') === (row.from_user_id === viewerId))
+        .map((warning) => warning.text),
     };
   });
 }
