@@ -126,3 +126,30 @@ export interface ItemTradesAnswer extends Answer {
 export function itemIdList(ids: readonly string[]): string {
   return ids.join(',');
 }
+
+// ── The console (operators) ──────────────────────────────────────────────────────────────────
+
+/** A trade as the console lists it (operators see usernames and public ids too). */
+export interface ConsoleTrade {
+  sTradeID: string;
+  sState: TradeState;
+  sFromUserName: string;
+  sToUserName: string;
+  iGivePoints: number;
+  iTakePoints: number;
+  /** Names of the items the sender gives. */
+  aGiveItems: string[];
+  /** Names of the items the sender asks for. */
+  aTakeItems: string[];
+  iCreatedAt: number;
+  iDecidedAt: number;
+  iHoldUntil: number;
+  sEndedReason: string;
+}
+
+/** console/consoleTrades: the newest trades (of one member, or everyone's), at most CONSOLE_TRADES_LIMIT. */
+export interface ConsoleTradesAnswer extends Answer {
+  aTrades: ConsoleTrade[];
+}
+
+export const CONSOLE_TRADES_LIMIT = 100;

@@ -1,6 +1,8 @@
 import type { Capability } from '../../capability';
 import { expireOffers, releaseHeldTrades } from './accept';
 import { tradingActions } from './actions';
+import { tradingCli } from './cli';
+import { tradingConsoleActions } from './consoleActions';
 import { tradingMigrations } from './migrations';
 import type { TradingTables } from './tables';
 import { TRADING_VARS } from './vars';
@@ -18,8 +20,10 @@ export const trading: Capability<TradingTables> = {
   uses: ['collectibles', 'rewards', 'identity', 'maintenance', 'gamevars', 'notifications'],
   migrations: tradingMigrations,
   gameVars: Object.values(TRADING_VARS),
+  cli: tradingCli,
   start: (ctx) => ({
     actions: tradingActions,
+    consoleActions: tradingConsoleActions,
     jobs: [
       {
         name: 'trading.releaseHolds',

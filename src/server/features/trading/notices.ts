@@ -11,7 +11,8 @@ export type TradeEvent =
   | 'cancelled'
   | 'expired'
   | 'released'
-  | 'failed';
+  | 'failed'
+  | 'reversed';
 
 export interface TradeNoticeFacts {
   publicId: string;
@@ -51,6 +52,10 @@ export async function tellTrade(
       body: 'The hold ended and the items and points have changed hands.',
     },
     failed: { title: `A ${what} could not complete`, body: detail || 'Nothing changed hands.' },
+    reversed: {
+      title: `An operator reversed the ${what} between @${facts.fromName} and @${facts.toName}`,
+      body: `Every item and point went back. ${detail}`.trim(),
+    },
   };
   const text = texts[event];
   await notify(
