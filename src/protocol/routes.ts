@@ -60,6 +60,8 @@ export const CONSOLE_ROUTES = {
   liveChat: '/console/live/chat',
   liveCurse: '/console/live/curse',
   announcements: '/console/announcements',
+  /** Issue 39: trades between members; cancel and reverse. */
+  trades: '/console/trades',
   status: '/console/status',
 } as const;
 

@@ -112,6 +112,10 @@ export function appRoutes(flags: Flags): RouteObject[] {
         lazy: lazyScreen(() => import('./features/chat/screens/ModerationScreen')),
       },
       {
+        path: inConsole(CONSOLE_ROUTES.trades),
+        lazy: lazyScreen(() => import('./features/trading/console/TradesConsoleScreen')),
+      },
+      {
         path: inConsole(CONSOLE_ROUTES.audit),
         lazy: lazyScreen(() => import('./features/operators/screens/AuditScreen')),
       },
