@@ -66,4 +66,5 @@ export const consoleTradesInput = z.object({
   sMember: z.string().trim().max(200).optional(),
   bHeldOnly: formBool.optional(),
 });
+export const consoleTradeSignalsInput = z.object({});
 export const consoleTradeChangeInput = z.object({ sTradeID, sReason: consoleReason });

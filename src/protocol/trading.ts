@@ -153,3 +153,21 @@ export interface ConsoleTradesAnswer extends Answer {
 }
 
 export const CONSOLE_TRADES_LIMIT = 100;
+
+/** A pattern worth an operator's look (issue 39): the members and trades it concerns. */
+export interface TradeSignal {
+  sKind: 'many-new-senders' | 'held-cancelled-by-sender';
+  /** What was seen, in a sentence. */
+  sText: string;
+  sUserName: string;
+  aTradeIDs: string[];
+}
+
+/** console/consoleTradeSignals: the signals of the last TRADE_SIGNAL_DAYS days. */
+export interface ConsoleTradeSignalsAnswer extends Answer {
+  aSignals: TradeSignal[];
+}
+
+export const TRADE_SIGNAL_DAYS = 7;
+/** A member receiving from this many distinct new accounts (under 30 days) in the window is a signal. */
+export const TRADE_SIGNAL_NEW_SENDERS = 3;

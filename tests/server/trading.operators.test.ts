@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROLES, type ConsoleRole } from '../../src/protocol/console';
 import { ErrorCode } from '../../src/protocol/errors';
-import type { ConsoleTradesAnswer } from '../../src/protocol/trading';
+import type { ConsoleTradeSignalsAnswer, ConsoleTradesAnswer } from '../../src/protocol/trading';
 import { runAdmin } from '../../src/server/cli/commands';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp } from '../support/app';
@@ -9,7 +9,7 @@ import { DIALECTS } from '../support/db';
 import { ledgerProblems } from '../support/ledgerAudit';
 import { consoleCall, enrolledOperator } from '../support/operators';
 import { balanceOf } from '../support/storeHelpers';
-import { accept, itemsOf, offer, type Trader, trader } from '../support/tradingHelpers';
+import { accept, itemsOf, offer, type Trader, tradeCall, trader } from '../support/tradingHelpers';
 import { closeTestApp, ROOMY_LIMITS } from './identityHelpers';
 
 /**
@@ -97,5 +97,34 @@ describe.each(DIALECTS)('trading for operators on %s', (dialect) => {
     expect((await accept(t, bob, tradeId)).iErrorCode).toBe(ErrorCode.TRADE_NOT_OPEN);
     expect(await itemsOf(t, alice.userId)).toContain(item);
     expect((await audits('trade.cancel'))[0]).toMatchObject({ actor: 'cli:test', detail: { tradeId } });
+  });
+
+  it('signals: a member receiving from three new accounts, and a held trade its sender cancelled', async () => {
+    const mule = await trader(t);
+    for (let i = 0; i < 3; i++) {
+      const fresh = await trader(t, { points: 5 });
+      await t.deps.db
+        .updateTable('member')
+        .set({ created_at: t.deps.clock.now() - 10 * 24 * 60 * 60 * 1000 })
+        .where('user_id', '=', fresh.userId)
+        .execute();
+      const gift = (await offer(t, fresh, mule, { givePoints: 5 })).pTrade?.sTradeID as string;
+      expect((await accept(t, mule, gift)).iErrorCode).toBe(0);
+    }
+    const thief = await trader(t, { items: 1, twoFactor: false });
+    const fence = await trader(t);
+    const [item] = (await itemsOf(t, thief.userId)).slice(-1) as [string];
+    const held = (await offer(t, thief, fence, { give: [item] })).pTrade?.sTradeID as string;
+    expect((await accept(t, fence, held)).pTrade?.sState).toBe('held');
+    expect((await tradeCall(t, thief, 'cancelTrade', held)).pTrade?.sState).toBe('cancelled');
+
+    const answer = (await consoleCall(t, 'consoleTradeSignals', {}, op.viewer)) as unknown as ConsoleTradeSignalsAnswer;
+    expect(answer.aSignals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sKind: 'many-new-senders', sUserName: mule.username }),
+        expect.objectContaining({ sKind: 'held-cancelled-by-sender', sUserName: thief.username, aTradeIDs: [held] }),
+      ]),
+    );
+    expect((await cli('signals')).output).toContain(`@${thief.username}  Cancelled their own trade during its hold.`);
   });
 });

@@ -236,11 +236,12 @@ export async function endTrade(
   to: TradeState,
   reason: string | null,
   now: number,
+  cancelledBy: TradeRow['cancelled_by'] = null,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const ended = await trx
       .updateTable('trade')
-      .set({ state: to, decided_at: now, ended_reason: reason })
+      .set({ state: to, decided_at: now, ended_reason: reason, cancelled_by: cancelledBy })
       .where('id', '=', tradeId)
       .where('state', '=', from)
       .executeTakeFirst();
@@ -282,7 +283,8 @@ export async function decideTrade(
   const names = await tradeNames(db, trade);
   const reason = event === 'cancelled' ? `Cancelled by @${sender ? names.from : names.to}.` : null;
   const ended = await inTransaction(db, async (trx) => {
-    if (!(await endTrade(trx, Number(trade.id), from, event, reason, now))) return false;
+    const by = event === 'cancelled' ? (sender ? 'from' : 'to') : null;
+    if (!(await endTrade(trx, Number(trade.id), from, event, reason, now, by))) return false;
     const other = sender ? trade.to_user_id : trade.from_user_id;
     await tellTrade(
       trx,

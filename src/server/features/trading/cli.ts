@@ -1,13 +1,14 @@
 import type { ConsoleTrade } from '../../../protocol/trading';
 import type { CliCommand } from '../../capability';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
-import { consoleTrades, operatorCancelTrade, operatorTrades, reverseTrade } from './operate';
+import { consoleTrades, operatorCancelTrade, operatorTrades, reverseTrade, tradeSignals } from './operate';
 import { TradeRefusal } from './refusal';
 import type { TradingTables } from './tables';
 import { findTrade } from './views';
 
 const USAGE = `  trade list [--member WHO] [--held]  the newest trades (of a member: username, email or id; --held: on hold only)
   trade show ID                       one trade: its sides, state and times
+  trade signals                       patterns worth a look in the last 7 days (many new senders, held trades cancelled by their sender)
   trade cancel ID --reason TEXT       cancel an open offer or a held trade (nothing moves)
   trade reverse ID --reason TEXT      reverse a completed trade: items and points go back (audited)`;
 
@@ -38,6 +39,7 @@ export const tradingCli: CliCommand<TradingTables>[] = [
     examples: [
       'trade list --member alice',
       'trade list --held',
+      'trade signals',
       'trade show k3m9x2p7q4r8s5t6',
       "trade cancel k3m9x2p7q4r8s5t6 --reason 'Reported as a scam'",
       "trade reverse k3m9x2p7q4r8s5t6 --reason 'Account recovered after theft'",
@@ -54,6 +56,14 @@ export const tradingCli: CliCommand<TradingTables>[] = [
               heldOnly: args.includes('--held'),
             });
             return done(trades.length ? trades.map(line).join('\n') : 'No trades.');
+          }
+          case 'signals': {
+            const signals = await tradeSignals(ctx.db, ctx.now());
+            return done(
+              signals.length
+                ? signals.map((s) => `@${s.sUserName}  ${s.sText}  ${s.aTradeIDs.join(' ')}`).join('\n')
+                : 'No signals.',
+            );
           }
           case 'show': {
             if (!id) return wrongUsage('Which trade? trade show ID');

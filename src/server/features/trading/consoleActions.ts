@@ -1,10 +1,14 @@
 import { ErrorCode } from '../../../protocol/errors';
-import type { ConsoleTradesAnswer } from '../../../protocol/trading';
-import { consoleTradeChangeInput, consoleTradesInput } from '../../../protocol/trading.schema';
+import type { ConsoleTradeSignalsAnswer, ConsoleTradesAnswer } from '../../../protocol/trading';
+import {
+  consoleTradeChangeInput,
+  consoleTradeSignalsInput,
+  consoleTradesInput,
+} from '../../../protocol/trading.schema';
 import type { Answer } from '../../../protocol/wire';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner, type Operator } from '../../http/consoleActions';
-import { consoleTrades, operatorCancelTrade, operatorTrades, reverseTrade } from './operate';
+import { consoleTrades, operatorCancelTrade, operatorTrades, reverseTrade, tradeSignals } from './operate';
 import { TradeRefusal } from './refusal';
 import type { TradingDb, TradingTables } from './tables';
 import { findTrade, type TradeRow } from './views';
@@ -49,6 +53,14 @@ export const tradingConsoleActions: ConsoleActionDef[] = [
         if (error instanceof TradeRefusal) return fail(error.code, error.message);
         throw error;
       }
+    },
+  }),
+  define({
+    name: 'consoleTradeSignals',
+    permission: 'member:read',
+    input: consoleTradeSignalsInput,
+    async handler(_input, { deps }): Promise<ConsoleTradeSignalsAnswer> {
+      return { iErrorCode: ErrorCode.OK, aSignals: await tradeSignals(deps.db, deps.clock.now()) };
     },
   }),
   define({

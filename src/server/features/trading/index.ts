@@ -4,6 +4,7 @@ import { tradingActions } from './actions';
 import { tradingCli } from './cli';
 import { tradingConsoleActions } from './consoleActions';
 import { tradingMigrations } from './migrations';
+import { eraseTrader } from './operate';
 import type { TradingTables } from './tables';
 import { TRADING_VARS } from './vars';
 
@@ -23,6 +24,7 @@ export const trading: Capability<TradingTables> = {
   cli: tradingCli,
   start: (ctx) => ({
     actions: tradingActions,
+    eraseMember: (trx, member) => eraseTrader(trx, member.userId, member.now),
     consoleActions: tradingConsoleActions,
     jobs: [
       {

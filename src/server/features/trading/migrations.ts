@@ -23,6 +23,7 @@ export const tradingMigrations: Record<string, MigrationFactory> = {
         .addColumn('hold_reason', 'text')
         .addColumn('completed_at', 'bigint')
         .addColumn('ended_reason', 'text')
+        .addColumn('cancelled_by', 'varchar(16)')
         .execute();
       // The lists of /trades (each member's offers by side and state), the daily limits, the jobs.
       await db.schema.createIndex('trade_from').on('trade').columns(['from_user_id', 'id']).execute();

@@ -94,6 +94,7 @@ export async function createOffer(db: TradingDb, offer: NewOffer): Promise<Trade
         hold_reason: null,
         completed_at: null,
         ended_reason: null,
+        cancelled_by: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,15 +1,24 @@
 import { ErrorCode } from '../../../protocol/errors';
-import { CONSOLE_TRADES_LIMIT, type ConsoleTrade } from '../../../protocol/trading';
+import {
+  CONSOLE_TRADES_LIMIT,
+  type ConsoleTrade,
+  TRADE_SIGNAL_DAYS,
+  TRADE_SIGNAL_NEW_SENDERS,
+  type TradeSignal,
+} from '../../../protocol/trading';
 import { writeAudit } from '../../shared/audit';
 import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
-import { findUserIdByHandle, usernamesOf } from '../identity/index';
+import { findUserIdByHandle, tradeStanding, usernamesOf } from '../identity/index';
 import { applyExchange, LedgerError } from '../rewards/index';
 import { endTrade } from './accept';
 import { tellTrade } from './notices';
 import { TradeRefusal } from './refusal';
+import { NEW_ACCOUNT_WARNING_MS } from './standing';
 import type { TradingDb } from './tables';
 import { findTrade, type TradeRow, tradeItems } from './views';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The operators' levers on trades (issue 39): list, cancel (an open offer or a held trade) and
@@ -84,7 +93,8 @@ export async function operatorCancelTrade(db: TradingDb, publicId: string, chang
   const names = await namesOf(db, trade);
   const reason = `Cancelled by an operator: ${change.reason}`;
   const cancelled = await inTransaction(db, async (trx) => {
-    if (!(await endTrade(trx, Number(trade.id), trade.state, 'cancelled', reason, change.now))) return false;
+    if (!(await endTrade(trx, Number(trade.id), trade.state, 'cancelled', reason, change.now, 'operator')))
+      return false;
     await tellTrade(
       trx,
       [trade.from_user_id, trade.to_user_id],
@@ -178,4 +188,77 @@ export async function reverseTrade(db: TradingDb, publicId: string, change: Oper
     );
   }
   return (await findTrade(db, publicId)) as TradeRow;
+}
+
+/**
+ * The signal list: a member receiving trades or gifts from TRADE_SIGNAL_NEW_SENDERS or more distinct
+ * accounts registered under 30 days (a mule, or an account farm), and held trades their sender
+ * cancelled (a thief's trade stopped in time, or a scam tried), in the last TRADE_SIGNAL_DAYS days.
+ */
+export async function tradeSignals(db: TradingDb, now: number): Promise<TradeSignal[]> {
+  const since = now - TRADE_SIGNAL_DAYS * DAY_MS;
+  const received = await db
+    .selectFrom('trade')
+    .select(['public_id', 'from_user_id', 'to_user_id'])
+    .where('state', 'in', ['held', 'completed', 'reversed'])
+    .where('decided_at', '>=', since)
+    .orderBy('id', 'desc')
+    .limit(5000)
+    .execute();
+  const standings = new Map<string, boolean>();
+  for (const userId of new Set(received.map((row) => row.from_user_id))) {
+    const standing = await tradeStanding(db, userId, now);
+    standings.set(userId, standing !== null && now - standing.registeredAt < NEW_ACCOUNT_WARNING_MS);
+  }
+  const byReceiver = new Map<string, { senders: Set<string>; trades: string[] }>();
+  for (const row of received) {
+    if (!standings.get(row.from_user_id)) continue;
+    const entry = byReceiver.get(row.to_user_id) ?? { senders: new Set(), trades: [] };
+    entry.senders.add(row.from_user_id);
+    entry.trades.push(row.public_id);
+    byReceiver.set(row.to_user_id, entry);
+  }
+  const mules = [...byReceiver].filter(([, entry]) => entry.senders.size >= TRADE_SIGNAL_NEW_SENDERS);
+  const cancelled = await db
+    .selectFrom('trade')
+    .select(['public_id', 'from_user_id'])
+    .where('state', '=', 'cancelled')
+    .where('cancelled_by', '=', 'from')
+    .where('hold_until', 'is not', null)
+    .where('decided_at', '>=', since)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  const names = await usernamesOf(db, [
+    ...mules.map(([userId]) => userId),
+    ...cancelled.map((row) => row.from_user_id),
+  ]);
+  return [
+    ...mules.map(([userId, entry]) => ({
+      sKind: 'many-new-senders' as const,
+      sText: `Received from ${entry.senders.size} accounts under 30 days old in ${TRADE_SIGNAL_DAYS} days.`,
+      sUserName: names.get(userId) ?? '',
+      aTradeIDs: entry.trades.slice(0, 20),
+    })),
+    ...cancelled.map((row) => ({
+      sKind: 'held-cancelled-by-sender' as const,
+      sText: 'Cancelled their own trade during its hold.',
+      sUserName: names.get(row.from_user_id) ?? '',
+      aTradeIDs: [row.public_id],
+    })),
+  ];
+}
+
+/** A member's erasure (issue 30): their messages go, their open offers and held trades end; trades stay (the ledger keeps them). */
+export async function eraseTrader(db: TradingDb, userId: string, now: number): Promise<void> {
+  await db.updateTable('trade').set({ message: '' }).where('from_user_id', '=', userId).execute();
+  const live = await db
+    .selectFrom('trade')
+    .select(['id', 'state'])
+    .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+    .where('state', 'in', ['open', 'held'])
+    .execute();
+  for (const trade of live) {
+    await endTrade(db, Number(trade.id), trade.state, 'cancelled', 'The account was deleted.', now, 'operator');
+  }
 }

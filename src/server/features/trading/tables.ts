@@ -30,6 +30,8 @@ export interface TradeTable {
   hold_reason: string | null;
   completed_at: number | null;
   ended_reason: string | null;
+  /** Who cancelled it: 'from' (the sender), 'to' (the receiver) or 'operator' (a signal when a held trade's sender cancels). */
+  cancelled_by: 'from' | 'to' | 'operator' | null;
 }
 
 /** One row per item an offer names; `side` says who gives it: 'from' the sender, 'to' the receiver. */

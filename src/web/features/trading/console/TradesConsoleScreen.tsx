@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ConsoleTrade, ConsoleTradesAnswer } from '../../../../protocol/trading';
+import type { ConsoleTrade, ConsoleTradeSignalsAnswer, ConsoleTradesAnswer } from '../../../../protocol/trading';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
@@ -37,6 +37,11 @@ export default function TradesConsoleScreen() {
     queryKey: ['console', 'trades', member, heldOnly],
     queryFn: ({ signal }) =>
       consoleCall<ConsoleTradesAnswer>('consoleTrades', { sMember: member || undefined, bHeldOnly: heldOnly }, signal),
+  });
+
+  const signals = useQuery({
+    queryKey: ['console', 'trades', 'signals'],
+    queryFn: ({ signal }) => consoleCall<ConsoleTradeSignalsAnswer>('consoleTradeSignals', {}, signal),
   });
 
   function filter(event: FormEvent) {
@@ -131,6 +136,31 @@ export default function TradesConsoleScreen() {
           Show
         </Button>
       </form>
+      <section className={shared.panel} aria-labelledby="trade-signals">
+        <div>
+          <h2 id="trade-signals">Signals (last 7 days)</h2>
+          {signals.data && signals.data.aSignals.length === 0 && <p>Nothing stands out.</p>}
+          {signals.data && signals.data.aSignals.length > 0 && (
+            <ul>
+              {signals.data.aSignals.map((found) => (
+                <li key={`${found.sKind}-${found.sUserName}-${found.aTradeIDs[0]}`}>
+                  <button
+                    type="button"
+                    className={shared.small}
+                    onClick={() => {
+                      setTyped(found.sUserName);
+                      setParams({ member: found.sUserName }, { replace: true });
+                    }}
+                  >
+                    @{found.sUserName}
+                  </button>{' '}
+                  {found.sText}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
       {list.error && <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>}
       {done && <Notice tone="success">{done}</Notice>}
       <DataTable
