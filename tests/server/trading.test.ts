@@ -12,7 +12,6 @@ import {
   listTrades,
   offer,
   setTradingVar,
-  type Trader,
   tradeCall,
   trader,
 } from '../support/tradingHelpers';
