@@ -6,15 +6,7 @@ import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { ledgerProblems } from '../support/ledgerAudit';
 import { balanceOf } from '../support/storeHelpers';
-import {
-  accept,
-  itemsOf,
-  listTrades,
-  offer,
-  setTradingVar,
-  tradeCall,
-  trader,
-} from '../support/tradingHelpers';
+import { accept, itemsOf, listTrades, offer, setTradingVar, tradeCall, trader } from '../support/tradingHelpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
