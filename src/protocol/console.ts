@@ -28,6 +28,8 @@ export const CONSOLE_PERMISSIONS = [
   'announce:read',
   'announce:send',
   'status:read',
+  /** Issue 39: reverse a completed trade (admins only; cancelling a held one is member:ban). */
+  'trade:reverse',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

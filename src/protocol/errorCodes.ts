@@ -10,8 +10,9 @@
  * console, 90–93 a member's second factor and
  * passkeys, 94–97 a member's own account (issue 30), 19 profiles (issue 28); the operators' trust
  * model and confirmations (issue 35) took the free 76–79, 88, 89, 98 and 66, the console's round 3
- * (issue 38) 67. Free: 28, 29, 68, 69. Every application code stays below 100, apart from HTTP
- * statuses and 104.
+ * (issue 38) 67; trading (issue 39) took 28, 29, 68, 69. None is free now: a new capability reuses
+ * the generic codes (BAD_INPUT, NOT_FOUND, LIMIT_REACHED, FORBIDDEN…) with its own sMessage. Every
+ * application code stays below 100, apart from HTTP statuses and 104.
  */
 export const ErrorCode = {
   OK: 0,
@@ -171,6 +172,15 @@ export const ErrorCode = {
    * mailed (pOperator: who they are and their role); a role changes only through operator role.
    */
   CONSOLE_OPERATOR_EXISTS: 67,
+  // Trading and gifts (issue 39): 28, 29, 68, 69.
+  /** The member may not trade yet or at all: an account under iTradeMinAccountDays, unverified or banned (sMessage says which, of which side). */
+  TRADE_NOT_ALLOWED: 28,
+  /** The offer is no longer open (accepted, declined, cancelled, expired, replaced) or the hold is over: sMessage says which. */
+  TRADE_NOT_OPEN: 29,
+  /** An item of the offer changed hands, or is held by another trade, since the offer was made: it can never complete. */
+  TRADE_ITEMS_MOVED: 68,
+  /** An accept's idempotency key sent again for another offer. */
+  TRADE_KEY_REUSED: 69,
   /** docs/product.md §4: a registration call that returns nothing. Set by the client, never sent. */
   NO_RESPONSE: 104,
 } as const;

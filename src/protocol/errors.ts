@@ -38,6 +38,11 @@ const messages: Record<number, string> = {
   [ErrorCode.NOT_ON_SALE_YET]: 'This item is not on sale yet.',
   [ErrorCode.NO_LONGER_ON_SALE]: 'This item is no longer on sale.',
   [ErrorCode.PURCHASE_KEY_REUSED]: 'This purchase was already made with a different item or quantity.',
+  [ErrorCode.TRADE_NOT_ALLOWED]: 'This account cannot trade yet.',
+  [ErrorCode.TRADE_NOT_OPEN]: 'This offer is no longer open.',
+  [ErrorCode.TRADE_ITEMS_MOVED]:
+    'An item of this offer has changed hands since it was made, so the offer can no longer be accepted.',
+  [ErrorCode.TRADE_KEY_REUSED]: 'This accept key was already used for another offer.',
   [ErrorCode.INVITE_EXPIRED]: 'This invite code has expired. Ask for a new one.',
   [ErrorCode.RAFFLE_WRONG_STATE]: 'The raffle is not in a state that allows this.',
   [ErrorCode.UNKNOWN_TEMPLATE]: 'No collectible template has that id.',

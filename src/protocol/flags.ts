@@ -4,6 +4,8 @@ export const FLAG_DEFAULTS = {
   bChat: true,
   bRewardStore: true,
   bShowBlockchainID: false,
+  /** Issue 39: members trade and give collectibles and points (/trades). */
+  bTrading: true,
   /** docs/product.md §10: registration without an invite code is allowed unless this is on. */
   inviteOnly: false,
 } as const;
@@ -42,6 +44,11 @@ export const FLAG_EFFECTS: Readonly<Record<FlagName, { on: string; off: string; 
     spec: true,
     on: 'Collectible cards and the viewer show each token’s blockchain id.',
     off: 'Blockchain ids stay hidden on collectibles.',
+  },
+  bTrading: {
+    spec: false,
+    on: 'Members may offer trades and send gifts (/trades, "Offer a trade" on profiles and items).',
+    off: '/trades and the trade buttons go at the next page load; new offers and accepts are refused (held trades still release).',
   },
   inviteOnly: {
     spec: false,

@@ -4,7 +4,7 @@
  * markNotificationsRead and getNotificationCounts, and of the live `notifications` frame.
  */
 
-export const NOTIFICATION_KINDS = ['mention', 'raffle', 'prize', 'store', 'referral', 'announcement'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'raffle', 'prize', 'store', 'referral', 'announcement', 'trade'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Entries per page of listNotifications. */

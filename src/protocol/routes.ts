@@ -26,6 +26,9 @@ export const ROUTES = {
   item: '/inventory/item',
   rewardStore: '/rewardstore',
   chat: '/chat',
+  /** Issue 39: the member's trades, and the offer composer (protocol/trading.ts tradeComposerPath). */
+  trades: '/trades',
+  tradeComposer: '/trades/new',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -57,6 +60,8 @@ export const CONSOLE_ROUTES = {
   liveChat: '/console/live/chat',
   liveCurse: '/console/live/curse',
   announcements: '/console/announcements',
+  /** Issue 39: trades between members; cancel and reverse. */
+  trades: '/console/trades',
   status: '/console/status',
 } as const;
 

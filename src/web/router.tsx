@@ -73,6 +73,15 @@ function guardedRoutes(flags: Flags): RouteObject[] {
         : lazyScreen(() => import('./features/store/screens/StorePreviewScreen')),
     },
   ];
+  if (flags.bTrading) {
+    guarded.push(
+      { path: at(ROUTES.trades), lazy: lazyScreen(() => import('./features/trading/screens/TradesScreen')) },
+      {
+        path: at(ROUTES.tradeComposer),
+        lazy: lazyScreen(() => import('./features/trading/screens/TradeComposerScreen')),
+      },
+    );
+  }
   if (flags.bChat) {
     guarded.push({ path: at(ROUTES.chat), lazy: lazyScreen(() => import('./features/chat/screens/ChatScreen')) });
   }
@@ -117,6 +126,10 @@ function consoleRoute(): RouteObject {
       {
         path: inConsole(CONSOLE_ROUTES.moderation),
         lazy: lazyScreen(() => import('./features/chat/console/ModerationScreen')),
+      },
+      {
+        path: inConsole(CONSOLE_ROUTES.trades),
+        lazy: lazyScreen(() => import('./features/trading/console/TradesConsoleScreen')),
       },
       {
         path: inConsole(CONSOLE_ROUTES.audit),

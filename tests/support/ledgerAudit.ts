@@ -33,10 +33,24 @@ export async function ledgerProblems(db: Kysely<Database>): Promise<string[]> {
 
   const itemOwner = new Map(items.map((i) => [Number(i.id), i.owner_user_id]));
   const itemLedger = ledger.filter((row) => row.asset === 'item');
+  // Items change hands (a trade, a take-back): per item, its holder's rows sum to 1, everyone else's to 0.
+  const held = new Map<string, number>();
   for (const row of itemLedger) {
     if (row.item_id === null) problems.push(`${row.idem_key}: item line without item`);
-    else if (itemOwner.get(Number(row.item_id)) !== row.user_id)
-      problems.push(`${row.idem_key}: item missing or not owned`);
+    else if (!itemOwner.has(Number(row.item_id))) problems.push(`${row.idem_key}: item missing`);
+    else {
+      const key = `${row.item_id} ${row.user_id}`;
+      held.set(key, (held.get(key) ?? 0) + Number(row.amount));
+    }
+  }
+  for (const [key, net] of held) {
+    const [itemId, userId] = key.split(' ') as [string, string];
+    const expected = itemOwner.get(Number(itemId)) === userId ? 1 : 0;
+    if (net !== expected) problems.push(`item ${itemId}: ${userId}'s ledger says ${net}, expected ${expected}`);
+  }
+  for (const [itemId, owner] of itemOwner) {
+    if (!owner.startsWith('house:') && held.get(`${itemId} ${owner}`) !== 1)
+      problems.push(`item ${itemId}: its holder ${owner} has no ledger row for it`);
   }
   const ledgered = new Set(itemLedger.map((row) => Number(row.item_id)));
   for (const item of items) if (!ledgered.has(Number(item.id))) problems.push(`item ${item.id} has no ledger row`);

@@ -16,6 +16,7 @@ import { type RaffleTables, raffle } from './raffle/index';
 import { type RewardsTables, rewards } from './rewards/index';
 import { type StatusTables, status } from './status/index';
 import { type StoreTables, store } from './store/index';
+import { type TradingTables, trading } from './trading/index';
 import { type WalletTables, wallet } from './wallet/index';
 import { type WhitelistTables, whitelist } from './whitelist/index';
 
@@ -36,6 +37,7 @@ export const capabilities: readonly Capability[] = orderCapabilities([
   profiles,
   chat,
   store,
+  trading,
   devOutbox,
   wallet,
   whitelist,
@@ -62,6 +64,7 @@ export interface Database
     ProfilesTables,
     ChatTables,
     StoreTables,
+    TradingTables,
     RaffleTables,
     WalletTables,
     WhitelistTables,

@@ -88,6 +88,7 @@ function ConsoleHeader() {
     { to: CONSOLE_ROUTES.overview, label: 'Overview' },
     { to: CONSOLE_ROUTES.members, label: 'Members' },
     { to: CONSOLE_ROUTES.moderation, label: 'Moderation' },
+    { to: CONSOLE_ROUTES.trades, label: 'Trades' },
     { to: CONSOLE_ROUTES.live, label: 'Live ops' },
     { to: CONSOLE_ROUTES.announcements, label: 'Announcements' },
     { to: CONSOLE_ROUTES.status, label: 'Status' },

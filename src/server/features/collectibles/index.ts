@@ -10,10 +10,12 @@ import { collectiblesCli } from './cli';
 import { collectionList as collectionListOwn, holdersAmong as holdersAmongOwn } from './holders';
 import {
   createItem as createItemOwn,
+  itemOwners as itemOwnersOwn,
   itemTemplateIds as itemTemplateIdsOwn,
   listPoolTemplateIds as listPoolTemplateIdsOwn,
   rememberCounts,
   takeBackItem as takeBackItemOwn,
+  transferItem as transferItemOwn,
 } from './items';
 import { configureMedia, registerMedia } from './media';
 import { collectiblesMigrations } from './migrations';
@@ -69,6 +71,9 @@ export const templateSummaries = forOtherCapabilities(templateSummariesOwn);
 export const templateChoices = forOtherCapabilities(templateChoicesOwn);
 export const createItem = forOtherCapabilities(createItemOwn);
 export const takeBackItem = forOtherCapabilities(takeBackItemOwn);
+/** Trading (issue 39): an item changes hands while its holder still holds it; where items are. */
+export const transferItem = forOtherCapabilities(transferItemOwn);
+export const itemOwners = forOtherCapabilities(itemOwnersOwn);
 export const listPoolTemplateIds = forOtherCapabilities(listPoolTemplateIdsOwn);
 export const itemTemplateIds = forOtherCapabilities(itemTemplateIdsOwn);
 export const collectiblesByIds = forOtherCapabilities(collectiblesByIdsOwn);

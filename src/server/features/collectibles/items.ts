@@ -324,3 +324,34 @@ export async function takeBackItem(
     .executeTakeFirst();
   return row ? Number(row.id) : null;
 }
+
+/**
+ * Moves one item from a member to another (a trade, issue 39): a conditional update, so it moves
+ * only while `fromUserId` still holds it. The item keeps its row, traits, token id and rarity
+ * counts. Its internal id, or null when `fromUserId` no longer holds it.
+ */
+export async function transferItem(
+  trx: CollectiblesDb,
+  move: { publicId: string; fromUserId: string; toUserId: string },
+): Promise<number | null> {
+  const row = await trx
+    .updateTable('item')
+    .set({ owner_user_id: move.toUserId })
+    .where('public_id', '=', move.publicId)
+    .where('owner_user_id', '=', move.fromUserId)
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/** Internal ids and owners of items by public id (a trade checks where its items are). */
+export async function itemOwners(
+  db: CollectiblesDb,
+  publicIds: readonly string[],
+): Promise<Map<string, { id: number; ownerUserId: string }>> {
+  if (publicIds.length === 0) return new Map();
+  const rows = await readInPages([...publicIds], (page) =>
+    db.selectFrom('item').select(['id', 'public_id', 'owner_user_id']).where('public_id', 'in', page).execute(),
+  );
+  return new Map(rows.map((row) => [row.public_id, { id: Number(row.id), ownerUserId: row.owner_user_id }]));
+}

@@ -51,12 +51,12 @@ import {
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
 import { identityMigrations } from './migrations';
-
 import { closePasswordWorkers } from './password';
 import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
 import { registerSignInRecorder } from './signInHistory';
 import type { IdentityTables } from './tables';
+import { tradeStanding as tradeStandingOwn } from './tradeStanding';
 import { identityUserData } from './userData';
 
 /**
@@ -177,6 +177,9 @@ export const referredMembers = forOtherCapabilities(referredMembersOwn);
 export const memberSessions = forOtherCapabilities(memberSessionsOwn);
 /** Whether a member's account is being or has been erased (issue 30): their share pages are gone. */
 export const isErased = forOtherCapabilities(isErasedOwn);
+/** Trading (issue 39): account age, verification, ban, two-factor and new devices of a member. */
+export type { TradeStanding } from './tradeStanding';
+export const tradeStanding = forOtherCapabilities(tradeStandingOwn);
 
 /** Bans a member and ends every session (identity/bans.ts); audited with `userId` in its detail. */
 export const banMember = (deps: { db: AnyDb; bus?: Bus }, userId: string, ban: Parameters<typeof banMemberOwn>[2]) =>

@@ -2,6 +2,7 @@ import { nextRewardDayStart } from '../../../protocol/rewards';
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { rewardsActions } from './actions';
 import { rewardsCli } from './cli';
+import { applyExchange as applyExchangeOwn } from './exchange';
 import { grantDemoAgent as grantDemoAgentOwn, grantRegistrationRewards } from './grants';
 import { applyGrant as applyGrantOwn, findBalance as findBalanceOwn, ledgerAfter as ledgerAfterOwn } from './ledger';
 import { ledgerTotals } from './metrics';
@@ -43,6 +44,7 @@ export const rewards: Capability<RewardsTables> = {
   }),
 };
 
+export type { Exchange, ExchangeSide } from './exchange';
 export { type Grant, type GrantLine, LedgerError } from './ledger';
 export type { StatementLine, StatementPage } from './statement';
 export type { RewardsTables } from './tables';
@@ -50,6 +52,8 @@ export type { RewardsTables } from './tables';
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
 export const grantDemoAgent = forOtherCapabilities(grantDemoAgentOwn);
 export const applyGrant = forOtherCapabilities(applyGrantOwn);
+/** Trading (issue 39): two members exchange points and items through the ledger, once per key. */
+export const applyExchange = forOtherCapabilities(applyExchangeOwn);
 export const findBalance = forOtherCapabilities(findBalanceOwn);
 export const ledgerAfter = forOtherCapabilities(ledgerAfterOwn);
 export const notifyReward = forOtherCapabilities(notifyRewardOwn);

@@ -37,7 +37,7 @@ export interface GrantResult {
 
 export class LedgerError extends Error {
   constructor(
-    readonly reason: 'not-enough' | 'unknown-template',
+    readonly reason: 'not-enough' | 'unknown-template' | 'item-moved',
     message: string,
   ) {
     super(message);
@@ -120,7 +120,7 @@ async function grantedBefore(db: RewardsDb, key: string, grant: Grant, lines: Gr
   });
 }
 
-async function changeBalance(
+export async function changeBalance(
   trx: RewardsDb,
   userId: string,
   asset: 'points' | 'tickets',
@@ -144,7 +144,7 @@ async function changeBalance(
 // ── Rows ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Inserts a ledger row unless its idempotency key exists; the new row's id, or null for a duplicate. */
-async function insertLedgerRow(
+export async function insertLedgerRow(
   db: RewardsDb,
   row: { userId: string; asset: LedgerAsset; amount: number; idemKey: string; reason: string; now: number },
 ): Promise<number | null> {
@@ -166,7 +166,7 @@ async function insertLedgerRow(
   return inserted ? Number(inserted.id) : null;
 }
 
-async function setLedgerItem(db: RewardsDb, ledgerId: number, itemId: number): Promise<void> {
+export async function setLedgerItem(db: RewardsDb, ledgerId: number, itemId: number): Promise<void> {
   await db.updateTable('ledger').set({ item_id: itemId }).where('id', '=', ledgerId).execute();
 }
 

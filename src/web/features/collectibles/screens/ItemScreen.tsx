@@ -1,14 +1,18 @@
-import { Link2 } from 'lucide-react';
+import { Gift, Link2, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
+import { tradeComposerPath } from '../../../../protocol/trading';
+import { useFlags } from '../../../lib/flags';
 import { useUserData } from '../../../lib/memberData';
 import { Button } from '../../../ui/Button';
 import { ItemView } from '../components/ItemView';
 import { shareLink } from '../model/share';
+import styles from './ItemScreen.module.css';
 
 /** /inventory/item?sItemID=…: the member's own collectible, with a share link. */
 export default function ItemScreen() {
+  const flags = useFlags();
   const [params] = useSearchParams();
   const sItemID = params.get('sItemID') ?? '';
   const member = useUserData();
@@ -30,6 +34,16 @@ export default function ItemScreen() {
             <Link2 size={16} aria-hidden="true" /> {copied ? 'Share link copied' : 'Copy share link'}
           </Button>
         </p>
+        {flags.bTrading && (
+          <p className={styles.tradeLinks}>
+            <Link to={tradeComposerPath({ mine: sItemID, gift: true })} className={styles.tradeLink}>
+              <Gift size={16} aria-hidden="true" /> Send as a gift
+            </Link>
+            <Link to={tradeComposerPath({ mine: sItemID })} className={styles.tradeLink}>
+              <Repeat size={16} aria-hidden="true" /> Offer a trade
+            </Link>
+          </p>
+        )}
       </ItemView>
     </>
   );

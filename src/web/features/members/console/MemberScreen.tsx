@@ -105,6 +105,13 @@ export default function MemberScreen() {
       <p role="status" className={styles.said}>
         {said}
       </p>
+      {member.sUsername && (
+        <p>
+          <Link to={`${CONSOLE_ROUTES.trades}?member=${encodeURIComponent(member.sUsername)}`}>
+            Trades of {member.sUsername} →
+          </Link>
+        </p>
+      )}
 
       <Tabs label={`About ${member.sUsername || member.sEmail}`} tabs={TABS} selected={tab} onSelect={select}>
         {tab === 'profile' ? (

@@ -18,6 +18,7 @@ const KIND_LABEL: Record<NotificationEntry['sKind'], string> = {
   store: 'Store',
   referral: 'Friends',
   announcement: 'News',
+  trade: 'Trades',
 };
 
 function when(at: number, now: number): string {

@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorCode } from '../../../../protocol/errors';
 import { ROUTES } from '../../../../protocol/routes';
+import { tradeComposerPath } from '../../../../protocol/trading';
 import { mediaUrl } from '../../../api/media';
 import { useAuth } from '../../../lib/auth';
+import { useFlags } from '../../../lib/flags';
+import { useUserData } from '../../../lib/memberData';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { formatCount } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
@@ -13,8 +16,11 @@ import styles from './ProfileScreen.module.css';
 
 /** /u/<username>: a member's public page (off by default): chosen collectibles, best scores, raffle wins. */
 export default function ProfileScreen() {
+  const flags = useFlags();
   const userName = useParams().userName ?? '';
   const signedIn = useAuth().status === 'signedIn';
+  const member = useUserData();
+  const myName = member.data?.registered ? member.data.pUserData.sUserName : '';
   const answer = useQuery({ queryKey: profileKeys.public(userName), queryFn: () => getPublicProfile(userName) });
   const profile = answer.data?.iErrorCode === ErrorCode.OK ? answer.data.pProfile : undefined;
   usePageTitle(profile ? profile.sUserName : answer.isPending ? null : 'Profile not found');
@@ -44,6 +50,16 @@ export default function ProfileScreen() {
         <div>
           <h1 className={styles.name}>{profile.sUserName}</h1>
           <p className={styles.sub}>A member of the Cthulhu Portal</p>
+          {signedIn && flags.bTrading && myName.toLowerCase() !== profile.sUserName.toLowerCase() && (
+            <p className={styles.tradeLinks}>
+              <Link to={tradeComposerPath({ to: profile.sUserName })} className={styles.tradeLink}>
+                Offer a trade
+              </Link>
+              <Link to={tradeComposerPath({ to: profile.sUserName, gift: true })} className={styles.tradeLink}>
+                Send as a gift
+              </Link>
+            </p>
+          )}
         </div>
       </header>
 

@@ -1,0 +1,46 @@
+import type { Capability } from '../../capability';
+import { expireOffers, releaseHeldTrades } from './accept';
+import { tradingActions } from './actions';
+import { tradingCli } from './cli';
+import { tradingConsoleActions } from './consoleActions';
+import { tradingMigrations } from './migrations';
+import { eraseTrader } from './operate';
+import type { TradingTables } from './tables';
+import { TRADING_VARS } from './vars';
+
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * Trading and gifts between members (issue 39, decisions 0238–0239): offers of collectibles and
+ * points, accepted exactly once in one transaction through the rewards ledger, holds that keep a
+ * stolen account from stripping an inventory, daily limits, and the jobs that release holds and
+ * expire offers.
+ */
+export const trading: Capability<TradingTables> = {
+  name: 'trading',
+  uses: ['collectibles', 'rewards', 'identity', 'maintenance', 'gamevars', 'notifications'],
+  migrations: tradingMigrations,
+  gameVars: Object.values(TRADING_VARS),
+  cli: tradingCli,
+  start: (ctx) => ({
+    actions: tradingActions,
+    eraseMember: (trx, member) => eraseTrader(trx, member.userId, member.now),
+    consoleActions: tradingConsoleActions,
+    jobs: [
+      {
+        name: 'trading.releaseHolds',
+        everyMs: MINUTE_MS,
+        leader: true,
+        run: () => releaseHeldTrades(ctx.db, ctx.clock.now()),
+      },
+      {
+        name: 'trading.expireOffers',
+        everyMs: 5 * MINUTE_MS,
+        leader: true,
+        run: () => expireOffers(ctx.db, ctx.clock.now()),
+      },
+    ],
+  }),
+};
+
+export type { TradingTables } from './tables';

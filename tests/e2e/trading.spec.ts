@@ -1,0 +1,83 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { admin, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
+
+/**
+ * Trading (issue 39), clicked through like members: A sends B one of their Agents as a gift from
+ * the item page, B hears it in the bell, accepts on /trades, and the Agent leaves A's collection
+ * for B's with the same item id. New accounts and holds are switched off for the flow through the
+ * game vars an operator tunes (the server tests cover both).
+ */
+
+async function open(browser: Browser, member: Member, path: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signInPage(page, member);
+  await page.goto(path);
+  return page;
+}
+
+async function itemIds(request: APIRequestContext, member: Member): Promise<string[]> {
+  const answer = await request.post('/api/portal/getInventory', {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  const { aCollections } = (await answer.json()) as { aCollections: Array<{ aItems: Array<{ sItemID: string }> }> };
+  return aCollections.flatMap((c) => c.aItems.map((i) => i.sItemID));
+}
+
+test.beforeAll(() => {
+  admin('members', 'gamevars', 'set', 'iTradeMinAccountDays', 'int', '0');
+  admin('members', 'gamevars', 'set', 'iTradeHoldHours', 'int', '0');
+});
+
+test('A sends B a gift from the item page; B accepts; the Agent leaves A for B', async ({ browser, request }) => {
+  const alice = await registerMember(request);
+  const bob = await registerMember(request);
+  const inventory = await request.post('/api/portal/getInventory', {
+    headers: { authorization: `Bearer ${alice.token}` },
+  });
+  const agent = (await inventory.json()).aCollections[0].aItems[0] as {
+    sItemID: string;
+    publicMetadata: { name: string };
+  };
+  const bobHome = await open(browser, bob, '/home');
+
+  const page = await open(browser, alice, `/inventory/item?sItemID=${agent.sItemID}`);
+  await expect(page.getByRole('heading', { level: 1, name: agent.publicMetadata.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Send as a gift' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Send a gift' })).toBeVisible();
+  await page.getByLabel('To (username)').fill(bob.userName);
+  await expect(page.getByRole('checkbox', { name: agent.publicMetadata.name })).toBeChecked();
+  await expect(page.getByLabel('Preview')).toContainText(`You give: ${agent.publicMetadata.name}`);
+  await snap(page, 'trading-composer-1280');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Send gift' }).click();
+  await expect(page).toHaveURL(/\/trades\?box=outgoing&sent=1$/);
+  await expect(page.getByText('Your offer was sent.')).toBeVisible();
+  await expect(page.getByRole('article', { name: `Gift to @${bob.userName}` })).toBeVisible();
+
+  // B hears of it in the bell, live.
+  await expect(bobHome.getByTestId('bell')).toHaveAccessibleName('Notifications: 1 unread', { timeout: 10_000 });
+  await bobHome.getByTestId('bell').click();
+  await bobHome
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: new RegExp(`@${alice.userName} sent you a gift`) })
+    .click();
+  await expect(bobHome).toHaveURL(/\/trades$/);
+  const card = bobHome.getByRole('article', { name: `Gift from @${alice.userName}` });
+  await expect(card).toContainText(agent.publicMetadata.name);
+  await snap(bobHome, 'trading-incoming-1280');
+  await expectAccessible(bobHome);
+  await card.getByRole('button', { name: 'Accept gift' }).click();
+  await expect(card).toBeHidden();
+  await bobHome.getByRole('tab', { name: 'History' }).click();
+  await expect(bobHome.getByRole('article', { name: `Gift from @${alice.userName}` })).toContainText('Completed');
+
+  expect(await itemIds(request, bob)).toContain(agent.sItemID);
+  expect(await itemIds(request, alice)).not.toContain(agent.sItemID);
+  await bobHome.goto(`/inventory/item?sItemID=${agent.sItemID}`);
+  await expect(bobHome.getByRole('heading', { level: 1, name: agent.publicMetadata.name })).toBeVisible();
+
+  const phone = await open(browser, alice, '/trades?box=history', 375);
+  await expect(phone.getByRole('article', { name: `Gift to @${bob.userName}` })).toContainText('Completed');
+  await snap(phone, 'trading-history-375');
+});
