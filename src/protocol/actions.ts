@@ -54,7 +54,9 @@ import type {
   ConsolePage,
   ConsolePermission,
   ConsoleWhoamiAnswer,
+  MemberExportAnswer,
   MemberGrantAnswer,
+  MemberSessionsRevokeAnswer,
   MemberShowAnswer,
   ReportListAnswer,
 } from './console';
@@ -393,9 +395,9 @@ export interface ConsoleActions {
   memberBan: Console<typeof memberBanInput, Answer, 'member:ban'>;
   memberUnban: Console<typeof memberUnbanInput, Answer, 'member:ban'>;
   memberGrant: Console<typeof memberGrantInput, MemberGrantAnswer, 'member:grant'>;
-  memberSessionsRevoke: Console<typeof memberSessionsRevokeInput, Answer, 'member:sessions'>;
+  memberSessionsRevoke: Console<typeof memberSessionsRevokeInput, MemberSessionsRevokeAnswer, 'member:sessions'>;
   memberNoteAdd: Console<typeof memberNoteAddInput, Answer, 'member:note'>;
-  memberExport: Console<typeof memberAccountInput, Answer, 'member:export'>;
+  memberExport: Console<typeof memberAccountInput, MemberExportAnswer, 'member:export'>;
   // ── operators
   whoami: Console<typeof whoamiInput, ConsoleWhoamiAnswer, 'member:read'>;
   signOut: Console<typeof signOutInput, Answer, 'member:read'>;

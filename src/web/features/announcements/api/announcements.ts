@@ -1,10 +1,4 @@
-import type {
-  AnnounceCountAnswer,
-  AnnounceListAnswer,
-  AnnouncementSegment,
-  AnnounceSendAnswer,
-} from '../../../../protocol/announcements';
-import type { Answer } from '../../../../protocol/wire';
+import type { AnnouncementSegment } from '../../../../protocol/announcements';
 import { portal } from '../../../api/client';
 import { consoleCall } from '../../../api/console';
 import { getAuthState } from '../../../lib/auth';
@@ -17,10 +11,10 @@ export const announcementKeys = {
 };
 
 export const listAnnouncements = (iPage: number, signal?: AbortSignal) =>
-  consoleCall<AnnounceListAnswer>('announceList', { iPage }, signal);
+  consoleCall('announceList', { iPage }, signal);
 
 export const countSegment = (pSegment: AnnouncementSegment, signal?: AbortSignal) =>
-  consoleCall<AnnounceCountAnswer>('announceCount', { pSegment }, signal);
+  consoleCall('announceCount', { pSegment }, signal);
 
 export const sendAnnouncement = (body: {
   sTitle: string;
@@ -29,11 +23,11 @@ export const sendAnnouncement = (body: {
   iSendAt: number;
   bEmail: boolean;
   sReason: string;
-}) => consoleCall<AnnounceSendAnswer>('announceSend', body);
+}) => consoleCall('announceSend', body);
 
 export const cancelAnnouncement = (iAnnouncementID: number, sReason: string) =>
-  consoleCall<{ iErrorCode: number }>('announceCancel', { iAnnouncementID, sReason });
+  consoleCall('announceCancel', { iAnnouncementID, sReason });
 
 /** The member closed an announcement's popup: it does not show again, on any device. */
 export const ackAnnouncement = (iAnnouncementID: number) =>
-  portal<Answer>('ackAnnouncement', { iAnnouncementID }, { token: getAuthState().token });
+  portal('ackAnnouncement', { iAnnouncementID }, { token: getAuthState().token });

@@ -1,12 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type {
-  ConsoleChannelRow,
-  ConsoleChatChangeAnswer,
-  ConsoleChatChannelsAnswer,
-  ConsoleChatOperatorRow,
-  ConsoleChatVar,
-} from '../../../../protocol/chat';
+import type { ConsoleChannelRow, ConsoleChatOperatorRow, ConsoleChatVar } from '../../../../protocol/chat';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
@@ -97,7 +91,7 @@ function VarCard({ entry, editable, onSaved }: { entry: ConsoleChatVar; editable
         }
         onClose={() => setConfirming(false)}
         onConfirm={async (sReason) => {
-          await consoleCall<ConsoleChatChangeAnswer>('chatVarSet', {
+          await consoleCall('chatVarSet', {
             sVarID: entry.sVarID,
             sValue: value.trim(),
             sReason,
@@ -119,7 +113,7 @@ export default function ChannelsScreen() {
   const manageVars = may('live:manage');
   const list = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleChatChannelsAnswer>('chatChannels', {}, signal),
+    queryFn: ({ signal }) => consoleCall('chatChannels', {}, signal),
   });
   const [open, setOpen] = useState<Open>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -197,13 +191,10 @@ export default function ChannelsScreen() {
           : `Channel ${open.channel.sChannelID} restored.`,
       );
     } else {
-      const answer = await consoleCall<ConsoleChatChangeAnswer>(
-        open.kind === 'operatorAdd' ? 'chatOperatorAdd' : 'chatOperatorRemove',
-        {
-          sMember: open.kind === 'operatorAdd' ? open.member : open.operator.sUserID,
-          sReason: reason,
-        },
-      );
+      const answer = await consoleCall(open.kind === 'operatorAdd' ? 'chatOperatorAdd' : 'chatOperatorRemove', {
+        sMember: open.kind === 'operatorAdd' ? open.member : open.operator.sUserID,
+        sReason: reason,
+      });
       setDone(answer.sMessage ?? 'Done.');
       if (open.kind === 'operatorAdd') setMember('');
     }

@@ -1,12 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CURSE_CIPHERS, type CurseCipher } from '../../../../protocol/curseBreaker';
-import {
-  type ConsoleCurseAnswer,
-  type ConsoleCurseSetAnswer,
-  type ConsoleCurseSolve,
-  weekOf,
-} from '../../../../protocol/games';
+import { type ConsoleCurseSolve, weekOf } from '../../../../protocol/games';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
@@ -47,8 +42,7 @@ export default function CurseScreen() {
   const [page, setPage] = useState(0);
   const curse = useQuery({
     queryKey: ['console', 'curse', week, page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleCurseAnswer>('curseShow', { sWeek: week, iPage: page, iPageSize: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => consoleCall('curseShow', { sWeek: week, iPage: page, iPageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<Open>(null);
@@ -80,7 +74,7 @@ export default function CurseScreen() {
 
   async function confirm(reason: string) {
     if (open === 'set') {
-      const answer = await consoleCall<ConsoleCurseSetAnswer>('curseSet', {
+      const answer = await consoleCall('curseSet', {
         sWeek: week,
         sAnswer: form.answer,
         sCipher: form.cipher,
@@ -92,7 +86,7 @@ export default function CurseScreen() {
       });
       setDone(`The curse of ${week} is set: “${answer.pCurse.sTitle}”.`);
     } else if (open === 'clear') {
-      await consoleCall<ConsoleCurseSetAnswer>('curseClear', { sWeek: week, sReason: reason });
+      await consoleCall('curseClear', { sWeek: week, sReason: reason });
       setDone(`The curse of ${week} is generated again.`);
     }
     await queries.invalidateQueries({ queryKey: ['console', 'curse', week] });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ConsoleGameVarRow, ConsoleGameVarSetAnswer, ConsoleGameVarsAnswer } from '../../../../protocol/gamevars';
+import type { ConsoleGameVarRow } from '../../../../protocol/gamevars';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
@@ -98,7 +98,7 @@ export default function GameVarsScreen() {
   const queries = useQueryClient();
   const list = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleGameVarsAnswer>('gameVarsList', {}, signal),
+    queryFn: ({ signal }) => consoleCall('gameVarsList', {}, signal),
   });
   const [editing, setEditing] = useState<ConsoleGameVarRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -116,7 +116,7 @@ export default function GameVarsScreen() {
   async function save(reason: string) {
     if (!editing || value === (editing.sValue ?? '')) return false;
     // The server's check is the only one: its refusal (the CLI's sentence) shows in the dialog.
-    const answer = await consoleCall<ConsoleGameVarSetAnswer>('gameVarSet', {
+    const answer = await consoleCall('gameVarSet', {
       sVarID: editing.sVarID,
       sType: editing.sType,
       sValue: value,

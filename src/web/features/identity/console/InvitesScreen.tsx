@@ -1,14 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  type ConsoleInviteChangeAnswer,
-  type ConsoleInviteCreateAnswer,
-  type ConsoleInviteExportAnswer,
-  type ConsoleInviteListAnswer,
-  type ConsoleInviteRow,
-  invitesCsv,
-  MAX_INVITE_BATCH,
-} from '../../../../protocol/consoleInvites';
+import { type ConsoleInviteRow, invitesCsv, MAX_INVITE_BATCH } from '../../../../protocol/consoleInvites';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
@@ -57,8 +49,7 @@ export default function InvitesScreen() {
   const [page, setPage] = useState(0);
   const list = useQuery({
     queryKey: ['console', 'invites', page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleInviteListAnswer>('inviteList', { iPage: page, iPageSize: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => consoleCall('inviteList', { iPage: page, iPageSize: PAGE_SIZE }, signal),
   });
   const [open, setOpen] = useState<Open | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -90,7 +81,7 @@ export default function InvitesScreen() {
     if (draft.expires && !Number.isFinite(expiresAt)) found.expires = 'A date and time, or empty for never.';
     setProblems(found);
     if (Object.keys(found).length > 0) return false;
-    const answer = await consoleCall<ConsoleInviteCreateAnswer>('inviteCreate', {
+    const answer = await consoleCall('inviteCreate', {
       iCount: count,
       iMaxUses: uses,
       sEmail: email,
@@ -120,10 +111,10 @@ export default function InvitesScreen() {
     if (!open) return;
     if (open.kind === 'create') return create(reason);
     if (open.kind === 'revoke') {
-      await consoleCall<ConsoleInviteChangeAnswer>('inviteRevoke', { sCode: open.invite.sCode, sReason: reason });
+      await consoleCall('inviteRevoke', { sCode: open.invite.sCode, sReason: reason });
       setDone(`Invite ${open.invite.sCode} is revoked: nobody can register with it any more.`);
     } else {
-      await consoleCall<ConsoleInviteChangeAnswer>('inviteOnlySet', { bOn: open.on, sReason: reason });
+      await consoleCall('inviteOnlySet', { bOn: open.on, sReason: reason });
       setDone(open.on ? 'Invite-only is on: registering needs a code.' : 'Invite-only is off: anyone may register.');
     }
     await refresh();
@@ -133,7 +124,7 @@ export default function InvitesScreen() {
     setExportError(null);
     setExporting(true);
     try {
-      saveCsv('invites', (await consoleCall<ConsoleInviteExportAnswer>('inviteExport')).aRows);
+      saveCsv('invites', (await consoleCall('inviteExport')).aRows);
     } catch (error) {
       setExportError((error as ConsoleError).message);
     } finally {

@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FLAG_EFFECTS, type FlagName } from '../../../../protocol/flags';
-import type {
-  ConsoleFlagSetAnswer,
-  ConsoleMaintenanceSetAnswer,
-  ConsoleSettingsAnswer,
-} from '../../../../protocol/maintenance';
+import type { ConsoleSettingsAnswer } from '../../../../protocol/maintenance';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
@@ -38,7 +34,7 @@ export default function SettingsScreen() {
   const queries = useQueryClient();
   const settings = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleSettingsAnswer>('settingsShow', {}, signal),
+    queryFn: ({ signal }) => consoleCall('settingsShow', {}, signal),
   });
   const current = settings.data?.pMaintenance;
   const [form, setForm] = useState<MaintenanceForm>({ on: false, message: '', ending: 'clear' });
@@ -60,10 +56,10 @@ export default function SettingsScreen() {
   async function confirm(reason: string) {
     if (open?.kind === 'maintenance' && current) {
       const body = { ...maintenanceSetBody(current, open.form), sReason: reason };
-      const answer = await consoleCall<ConsoleMaintenanceSetAnswer>('maintenanceSet', body);
+      const answer = await consoleCall('maintenanceSet', body);
       setDone(`${answer.sSummary}.`);
     } else if (open?.kind === 'flag') {
-      await consoleCall<ConsoleFlagSetAnswer>('flagSet', { sName: open.name, bOn: open.on, sReason: reason });
+      await consoleCall('flagSet', { sName: open.name, bOn: open.on, sReason: reason });
       setDone(`${open.name} is ${open.on ? 'on' : 'off'}. ${FLAG_EFFECTS[open.name][open.on ? 'on' : 'off']}`);
     }
     await queries.invalidateQueries({ queryKey: QUERY_KEY });

@@ -42,9 +42,9 @@ export function MemberLevers({
     mute: useMemberLever(id, 'memberMute'),
     resend: useMemberLever(id, 'memberResendVerification'),
     reset: useMemberLever(id, 'memberForcePasswordReset'),
-    revokeAll: useMemberLever<{ iErrorCode: number; iEnded: number }>(id, 'memberSessionsRevoke'),
+    revokeAll: useMemberLever(id, 'memberSessionsRevoke'),
     note: useMemberLever(id, 'memberNoteAdd'),
-    export: useMemberLever<{ iErrorCode: number; pExport: unknown }>(id, 'memberExport'),
+    export: useMemberLever(id, 'memberExport'),
   };
 
   useEffect(() => {
@@ -104,7 +104,7 @@ export function MemberLevers({
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.ban.mutateAsync({ sReason: reason, iDurationMs: duration });
+          await levers.ban.mutateAsync({ sUserID: id, sReason: reason, iDurationMs: duration });
           onDone(`${name} is banned ${duration ? `for ${durationWords(duration)}` : 'until lifted'}.`);
         }}
       >
@@ -124,7 +124,7 @@ export function MemberLevers({
         confirmLabel="Unban"
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.unban.mutateAsync({ sReason: reason });
+          await levers.unban.mutateAsync({ sUserID: id, sReason: reason });
           onDone(`${name} is no longer banned.`);
         }}
       />
@@ -137,7 +137,7 @@ export function MemberLevers({
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.mute.mutateAsync({ sReason: reason, iDurationMs: duration });
+          await levers.mute.mutateAsync({ sUserID: id, sReason: reason, iDurationMs: duration });
           onDone(`${name} is muted ${duration ? `for ${durationWords(duration)}` : 'until lifted'}.`);
         }}
       >
@@ -158,7 +158,7 @@ export function MemberLevers({
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          const answer = await levers.revokeAll.mutateAsync({ sReason: reason });
+          const answer = await levers.revokeAll.mutateAsync({ sUserID: id, sReason: reason });
           onDone(`${answer.iEnded} session${answer.iEnded === 1 ? '' : 's'} of ${name} ended.`);
         }}
       />
@@ -170,7 +170,7 @@ export function MemberLevers({
         confirmLabel="Resend"
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.resend.mutateAsync({ sReason: reason });
+          await levers.resend.mutateAsync({ sUserID: id, sReason: reason });
           onDone(`A verification email is on its way to ${member.sEmail}.`);
         }}
       />
@@ -183,7 +183,7 @@ export function MemberLevers({
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.reset.mutateAsync({ sReason: reason });
+          await levers.reset.mutateAsync({ sUserID: id, sReason: reason });
           onDone(`${name} must set a new password; the link is on its way.`);
         }}
       />
@@ -200,7 +200,7 @@ export function MemberLevers({
             setNoteMissing(true);
             return false;
           }
-          await levers.note.mutateAsync({ sText: note.trim() });
+          await levers.note.mutateAsync({ sUserID: id, sText: note.trim() });
           onDone('Note added.');
         }}
       >
@@ -230,7 +230,7 @@ export function MemberLevers({
         confirmLabel="Export"
         onClose={close}
         onConfirm={async (reason) => {
-          const answer = await levers.export.mutateAsync({ sReason: reason });
+          const answer = await levers.export.mutateAsync({ sUserID: id, sReason: reason });
           downloadJson(`member-${member.sUsername || member.sUserID}.json`, answer.pExport);
           onDone(`Exported ${name}'s data.`);
         }}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ConsoleAuditExportAnswer, ConsoleAuditListAnswer, ConsoleAuditRow } from '../../../../protocol/console';
+import type { ConsoleAuditRow } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
@@ -102,11 +102,7 @@ export default function AuditScreen() {
   const list = useQuery({
     queryKey: ['console', 'audit', applied, page],
     queryFn: ({ signal }) =>
-      consoleCall<ConsoleAuditListAnswer>(
-        'auditList',
-        { ...auditInput(applied), iPage: page, iPageSize: PAGE_SIZE },
-        signal,
-      ),
+      consoleCall('auditList', { ...auditInput(applied), iPage: page, iPageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -125,7 +121,7 @@ export default function AuditScreen() {
     setExporting(true);
     setExported(null);
     try {
-      const answer = await consoleCall<ConsoleAuditExportAnswer>('auditExport', auditInput(applied));
+      const answer = await consoleCall('auditExport', auditInput(applied));
       const stamp = formatTime(Date.now()).replace(/[: ]/g, '-');
       downloadText(`audit-${stamp}.csv`, answer.sCsv, 'text/csv');
       setExported({ tone: 'success', text: `Exported ${entries(answer.iRows)} as CSV.` });

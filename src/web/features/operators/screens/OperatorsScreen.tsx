@@ -1,14 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  ConsoleGrantCapRow,
-  ConsoleGrantCapSetAnswer,
-  ConsoleOperatorAddAnswer,
-  ConsoleOperatorChangeAnswer,
-  ConsoleOperatorRow,
-  ConsoleOperatorsListAnswer,
-  ConsoleRole,
-} from '../../../../protocol/console';
+import type { ConsoleGrantCapRow, ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
 import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
@@ -41,7 +33,7 @@ function fieldErrors(open: Open, email: string, cap: string): { email: string | 
 /** Changes a role, removes an operator or sets a grant cap; answers the sentence that says so. */
 async function applyLever(open: Exclude<Open, null | { kind: 'add' }>, role: ConsoleRole, cap: string, reason: string) {
   if (open.kind === 'role') {
-    const changed = await consoleCall<ConsoleOperatorChangeAnswer>('operatorSetRole', {
+    const changed = await consoleCall('operatorSetRole', {
       sEmail: open.operator.sEmail,
       sRole: role,
       sReason: reason,
@@ -49,10 +41,10 @@ async function applyLever(open: Exclude<Open, null | { kind: 'add' }>, role: Con
     return `${open.operator.sEmail}: ${changed.sFromRole} → ${role}.`;
   }
   if (open.kind === 'remove') {
-    await consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', { sEmail: open.operator.sEmail, sReason: reason });
+    await consoleCall('operatorRemove', { sEmail: open.operator.sEmail, sReason: reason });
     return `${open.operator.sEmail} is no longer an operator; their console sessions ended.`;
   }
-  await consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', {
+  await consoleCall('grantCapSet', {
     sRole: open.cap.sRole,
     iMaxAmount: cap ? Number(cap) : -1,
     sReason: reason,
@@ -67,7 +59,7 @@ export default function OperatorsScreen() {
   const me = useOperator().data;
   const list = useQuery({
     queryKey: LIST_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleOperatorsListAnswer>('operatorsList', {}, signal),
+    queryFn: ({ signal }) => consoleCall('operatorsList', {}, signal),
   });
   // What the dialog shows stays while it plays its closing animation.
   const [open, setOpen] = useState<Open>(null);
@@ -114,7 +106,7 @@ export default function OperatorsScreen() {
   async function add(reason: string) {
     if (existing && addBlocked(existing, role)) return false;
     try {
-      const added = await consoleCall<ConsoleOperatorAddAnswer>('operatorAdd', {
+      const added = await consoleCall('operatorAdd', {
         sEmail: email.trim(),
         sRole: role,
         sReason: reason,

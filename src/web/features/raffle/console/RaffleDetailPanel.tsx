@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  ConsoleRaffleEntryRow,
-  ConsoleRaffleShowAnswer,
-  ConsoleRaffleWinnerRow,
-} from '../../../../protocol/consoleRaffles';
+import type { ConsoleRaffleEntryRow, ConsoleRaffleWinnerRow } from '../../../../protocol/consoleRaffles';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { When } from '../../../ui/ConsoleTime';
@@ -42,8 +38,7 @@ export function RaffleDetailPanel({ raffleId, heldForReview }: { raffleId: numbe
   const [page, setPage] = useState(0);
   const shown = useQuery({
     queryKey: ['console', 'raffle', raffleId, page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleRaffleShowAnswer>('raffleShow', { iRaffleID: raffleId, iPage: page, iPageSize: 25 }, signal),
+    queryFn: ({ signal }) => consoleCall('raffleShow', { iRaffleID: raffleId, iPage: page, iPageSize: 25 }, signal),
   });
   if (shown.error) return <Notice tone="danger">{(shown.error as ConsoleError).message}</Notice>;
   const data = shown.data;

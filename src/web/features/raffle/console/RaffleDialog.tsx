@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import type {
-  ConsoleRaffleChangeAnswer,
-  ConsoleRaffleRow,
-  ConsoleRaffleWeekly,
-  ConsoleTemplateChoice,
-} from '../../../../protocol/consoleRaffles';
+import type { ConsoleRaffleRow, ConsoleRaffleWeekly, ConsoleTemplateChoice } from '../../../../protocol/consoleRaffles';
 import { consoleCall } from '../../../api/console';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
@@ -79,7 +74,7 @@ export function RaffleDialog(props: {
     const specs = prizeSpecs(prizes);
     if (typeof specs === 'string') return false;
     if (open.kind === 'create') {
-      const created = await consoleCall<ConsoleRaffleChangeAnswer>('raffleCreate', {
+      const created = await consoleCall('raffleCreate', {
         sTitle: draft.title.trim(),
         iOpensAt: draft.opensAt ? new Date(draft.opensAt).getTime() : 0,
         iClosesAt: new Date(draft.closesAt).getTime(),
@@ -89,7 +84,7 @@ export function RaffleDialog(props: {
       return props.onSaved(`Raffle ${created.iRaffleID} "${draft.title.trim()}" is scheduled.`, created.iRaffleID);
     }
     if (weekly) {
-      await consoleCall<ConsoleRaffleChangeAnswer>('raffleWeeklySet', { ...weekly, aPrizes: specs, sReason: reason });
+      await consoleCall('raffleWeeklySet', { ...weekly, aPrizes: specs, sReason: reason });
       return props.onSaved('The weekly raffle settings are saved; the next automatic raffle uses them.');
     }
   }

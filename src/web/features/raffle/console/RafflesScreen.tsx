@@ -1,13 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type {
-  ConsoleRaffleChangeAnswer,
-  ConsoleRaffleListAnswer,
-  ConsoleRaffleRow,
-  ConsoleRaffleTemplatesAnswer,
-  ConsoleRaffleWeekly,
-} from '../../../../protocol/consoleRaffles';
+import type { ConsoleRaffleRow, ConsoleRaffleWeekly } from '../../../../protocol/consoleRaffles';
 import { type ConsoleError, consoleCall } from '../../../api/console';
 import { useConsoleTitle, useOperatorMay } from '../../../lib/console';
 import { Button } from '../../../ui/Button';
@@ -72,12 +66,11 @@ export default function RafflesScreen() {
   const [page, setPage] = useState(0);
   const list = useQuery({
     queryKey: ['console', 'raffles', page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleRaffleListAnswer>('raffleList', { iPage: page, iPageSize: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => consoleCall('raffleList', { iPage: page, iPageSize: PAGE_SIZE }, signal),
   });
   const templates = useQuery({
     queryKey: ['console', 'raffleTemplates'],
-    queryFn: ({ signal }) => consoleCall<ConsoleRaffleTemplatesAnswer>('raffleTemplates', {}, signal),
+    queryFn: ({ signal }) => consoleCall('raffleTemplates', {}, signal),
     staleTime: 5 * 60_000,
   });
   const templateList = templates.data?.aTemplates ?? [];
@@ -110,7 +103,7 @@ export default function RafflesScreen() {
 
   async function step(next: Extract<Open, { kind: 'step' }>, reason: string) {
     const words = STEP_WORDS[next.step];
-    await consoleCall<ConsoleRaffleChangeAnswer>(words.action, { iRaffleID: next.raffle.iRaffleID, sReason: reason });
+    await consoleCall(words.action, { iRaffleID: next.raffle.iRaffleID, sReason: reason });
     setDone(stepDone(next.step, next.raffle.iRaffleID));
     select(next.raffle.iRaffleID);
     await refresh();

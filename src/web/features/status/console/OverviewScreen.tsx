@@ -119,7 +119,7 @@ export default function OverviewScreen() {
   useConsoleTitle('Overview');
   const overview = useQuery({
     queryKey: ['console', 'overview'],
-    queryFn: ({ signal }) => consoleCall<ConsoleOverviewAnswer>('consoleOverview', {}, signal),
+    queryFn: ({ signal }) => consoleCall('consoleOverview', {}, signal),
     refetchInterval: 30_000,
   });
   return (

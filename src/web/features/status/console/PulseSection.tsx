@@ -94,7 +94,7 @@ export function PulseSection({
   const choice = useTimeZoneChoice();
   const pulse = useQuery({
     queryKey: ['console', 'status', 'pulse', range, bucket],
-    queryFn: ({ signal }) => consoleCall<StatusPulseAnswer>('statusPulse', { sRange: range, sBucket: bucket }, signal),
+    queryFn: ({ signal }) => consoleCall('statusPulse', { sRange: range, sBucket: bucket }, signal),
     refetchInterval: PULSE_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

@@ -6,9 +6,7 @@ import {
   STATUS_RANGES,
   type StatusBucket,
   type StatusInstance,
-  type StatusInstancesAnswer,
   type StatusJob,
-  type StatusJobsAnswer,
   type StatusRange,
 } from '../../../../protocol/status';
 import { type ConsoleError, consoleCall } from '../../../api/console';
@@ -132,13 +130,13 @@ export default function StatusScreen() {
 
   const instances = useQuery({
     queryKey: ['console', 'status', 'instances'],
-    queryFn: ({ signal }) => consoleCall<StatusInstancesAnswer>('statusInstances', {}, signal),
+    queryFn: ({ signal }) => consoleCall('statusInstances', {}, signal),
     refetchInterval: (query) => query.state.data?.iIntervalMs ?? 5000,
   });
   const interval = instances.data?.iIntervalMs ?? 5000;
   const jobs = useQuery({
     queryKey: ['console', 'status', 'jobs'],
-    queryFn: ({ signal }) => consoleCall<StatusJobsAnswer>('statusJobs', {}, signal),
+    queryFn: ({ signal }) => consoleCall('statusJobs', {}, signal),
     refetchInterval: interval,
   });
   const choose = (next: { range?: StatusRange; bucket?: StatusBucket }) => {

@@ -4,7 +4,6 @@ import {
   availability,
   type ConsoleStoreCatalogueAnswer,
   type ConsoleStoreItem,
-  type ConsoleStoreItemAnswer,
   DEFAULT_MEMBER_LIMIT,
   KIND_LABELS,
   STORE_ITEM_KINDS,
@@ -217,7 +216,7 @@ export default function StoreCatalogueScreen() {
   const manage = may('live:manage');
   const list = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => consoleCall<ConsoleStoreCatalogueAnswer>('storeCatalogue', {}, signal),
+    queryFn: ({ signal }) => consoleCall('storeCatalogue', {}, signal),
   });
   const [editing, setEditing] = useState<{ item: ConsoleStoreItem | null } | null>(null);
   const [draft, setDraft] = useState<Draft>(draftOf(null));
@@ -281,7 +280,7 @@ export default function StoreCatalogueScreen() {
     if (!open) return;
     if (open.kind === 'save') {
       const item = editing?.item;
-      const answer = await consoleCall<ConsoleStoreItemAnswer>(item ? 'storeItemUpdate' : 'storeItemAdd', {
+      const answer = await consoleCall(item ? 'storeItemUpdate' : 'storeItemAdd', {
         sStoreItemID: item ? item.sStoreItemID : draft.id.trim(),
         ...pending,
         sReason: reason,
@@ -294,17 +293,17 @@ export default function StoreCatalogueScreen() {
         setUnitsError('Enter a whole number of units.');
         return false;
       }
-      const answer = await consoleCall<ConsoleStoreItemAnswer>('storeItemRestock', {
+      const answer = await consoleCall('storeItemRestock', {
         sStoreItemID: open.item.sStoreItemID,
         iUnits: Number(n),
         sReason: reason,
       });
       setDone(`${answer.pItem.sName}: ${formatCount(answer.pItem.iStock ?? 0)} in stock.`);
     } else {
-      const answer = await consoleCall<ConsoleStoreItemAnswer>(
-        open.kind === 'retire' ? 'storeItemRetire' : 'storeItemRestore',
-        { sStoreItemID: open.item.sStoreItemID, sReason: reason },
-      );
+      const answer = await consoleCall(open.kind === 'retire' ? 'storeItemRetire' : 'storeItemRestore', {
+        sStoreItemID: open.item.sStoreItemID,
+        sReason: reason,
+      });
       setDone(
         open.kind === 'retire'
           ? `${answer.pItem.sName} is retired: members no longer see it.`
