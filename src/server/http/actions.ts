@@ -95,10 +95,24 @@ function closeOver<Own extends object, S extends z.ZodType, R extends RoutedAnsw
   };
 }
 
+/**
+ * `Schema` when it reads and yields what `Wanted` does, else never: a schema with more or fewer
+ * fields than the registry's would pass a plain assignability check one way or the other.
+ */
+export type SameSchema<Schema extends z.ZodType, Wanted extends z.ZodType> = [
+  z.input<Schema>,
+  z.output<Schema>,
+] extends [z.input<Wanted>, z.output<Wanted>]
+  ? [z.input<Wanted>, z.output<Wanted>] extends [z.input<Schema>, z.output<Schema>]
+    ? Schema
+    : never
+  : never;
+
 /** Declares one action of a capability: its handlers' `deps.db` is typed with the capability's tables. */
 export function actionDefiner<Own extends object>() {
-  return <Svc extends Service, N extends ActionName<Svc>>(def: ActionDefinition<Svc, N, Own>): ActionDef<Own> =>
-    closeOver(def);
+  return <Svc extends Service, N extends ActionName<Svc>, S extends ActionEntry<Svc, N>['input']>(
+    def: ActionDefinition<Svc, N, Own> & { input: SameSchema<S, ActionEntry<Svc, N>['input']> },
+  ): ActionDef<Own> => closeOver(def);
 }
 
 export function fail(code: number, sMessage = errorMessage(code)): Refusal {

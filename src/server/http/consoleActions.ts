@@ -5,7 +5,7 @@ import { CONSOLE_SERVICE, type ConsolePermission, type ConsoleRole, roleMay } fr
 import { ErrorCode } from '../../protocol/errors';
 import type { Answer } from '../../protocol/wire';
 import type { AppContext } from '../capability';
-import { badInput, fail, type Refusal } from './actions';
+import { badInput, fail, type Refusal, type SameSchema } from './actions';
 
 /**
  * Console actions (issue 27): `POST /api/console/<name>` with an operator's bearer token. A
@@ -99,7 +99,9 @@ function closeOver<Own extends object, S extends z.ZodType, R extends Answer>(de
 
 /** Declares console actions for one capability: handlers' `deps.db` is typed with its tables. */
 export function consoleActionDefiner<Own extends object>() {
-  return <N extends ConsoleActionName>(def: ConsoleActionDefinition<N, Own>): ConsoleActionDef<Own> => closeOver(def);
+  return <N extends ConsoleActionName, S extends ConsoleActions[N]['input']>(
+    def: ConsoleActionDefinition<N, Own> & { input: SameSchema<S, ConsoleActions[N]['input']> },
+  ): ConsoleActionDef<Own> => closeOver(def);
 }
 
 /**
