@@ -63,6 +63,26 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it('lets a plain protocol file and the web import a schema or zod for its types alone (erased, never loaded)', () => {
+    const typeOnly = (path: string, text: string): SourceFile => ({ path, text });
+    const problems = findProblems(
+      [
+        typeOnly('src/protocol/actions.ts', "import type { z } from 'zod';\nimport type { aInput } from './a.schema';"),
+        typeOnly('src/protocol/a.schema.ts', ''),
+        typeOnly('src/web/api/client.ts', "import type { aInput } from '../../protocol/a.schema';"),
+        typeOnly(
+          'src/protocol/b.ts',
+          "import type { aInput } from './a.schema';\nimport { aOther } from './a.schema';",
+        ),
+      ],
+      noEdges,
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^src\/protocol\/b.ts imports \.\/a.schema: a plain protocol file never imports a schema/),
+      expect.stringMatching(/^src\/protocol\/b.ts imports \.\/a.schema: a plain protocol file never imports a schema/),
+    ]);
+  });
+
   it('refuses an undeclared edge, and a reach past index.ts along a declared one', () => {
     const files = [
       file('src/server/features/raffle/index.ts', '../rewards/index', '../collectibles/index'),

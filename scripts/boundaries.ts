@@ -57,6 +57,19 @@ export function isConsoleCode(file: string): boolean {
 /** The route table: the one member file that names console screens, each as its own lazy chunk. */
 export const ROUTE_TABLE = 'src/web/router.tsx';
 
+const TYPE_IMPORT = /(?:^|[\s;])(?:import|export)\s+type\s[^'";]*?from\s*['"]([^'"]+)['"]/g;
+
+/**
+ * What a file imports for its types alone (`import type … from`, every time it names it): erased
+ * by the compiler, so nothing of it is loaded (the action registry names the schemas' types).
+ */
+export function typeOnlyImportsOf(text: string): Set<string> {
+  const typeImports = [...text.matchAll(TYPE_IMPORT)].map((m) => m[1] ?? '');
+  const count = (list: readonly string[], spec: string) => list.filter((s) => s === spec).length;
+  const all = importsOf(text);
+  return new Set(typeImports.filter((spec) => count(typeImports, spec) === count(all, spec)));
+}
+
 interface Place {
   side: 'protocol' | 'web' | 'server' | 'other';
   /** web: lib, ui, api, layouts, features…; server: features, shared, http… */
@@ -121,10 +134,11 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
     const from = place(file.path);
     if (from.side === 'other') continue;
     const lazy = file.path === ROUTE_TABLE ? lazyImportsOf(file.text) : new Set<string>();
+    const typeOnly = typeOnlyImportsOf(file.text);
     for (const spec of importsOf(file.text)) {
       const say = (why: string) => problems.push(`${file.path} imports ${spec}: ${why}`);
       if (!spec.startsWith('.')) {
-        if (from.side === 'protocol' && spec === 'zod' && !isSchema(file.path)) {
+        if (from.side === 'protocol' && spec === 'zod' && !isSchema(file.path) && !typeOnly.has(spec)) {
           say('only *.schema.ts files of src/protocol use zod (the web loads the others)');
         }
         continue;
@@ -138,7 +152,7 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
       }
       if (from.side === 'protocol') {
         if (to.side !== 'protocol') say('protocol must stay free of web and server code');
-        else if (isSchema(target) && !isSchema(file.path))
+        else if (isSchema(target) && !isSchema(file.path) && !typeOnly.has(spec))
           say('a plain protocol file never imports a schema (the web loads it)');
         continue;
       }
@@ -146,7 +160,7 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
         say('web and server meet only in src/protocol');
         continue;
       }
-      if (from.side === 'web' && to.side === 'protocol' && isSchema(target)) {
+      if (from.side === 'web' && to.side === 'protocol' && isSchema(target) && !typeOnly.has(spec)) {
         say('schemas are for the server; the web imports the plain protocol file');
       }
       if (from.side === 'server') checkServer(file.path, from, to, target, say, edges.server);

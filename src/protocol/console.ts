@@ -275,6 +275,18 @@ export interface MemberGrantAnswer {
   bApplied: boolean;
 }
 
+/** memberSessionsRevoke's answer: how many of the member's sessions ended. */
+export interface MemberSessionsRevokeAnswer {
+  iErrorCode: number;
+  iEnded: number;
+}
+
+/** memberExport's answer: everything the portal holds about the member (audited). */
+export interface MemberExportAnswer {
+  iErrorCode: number;
+  pExport: Record<string, unknown>;
+}
+
 export const REPORT_RESOLUTIONS = ['dismiss', 'delete', 'mute', 'ban'] as const;
 export type ReportResolutionName = (typeof REPORT_RESOLUTIONS)[number];
 

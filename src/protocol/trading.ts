@@ -164,6 +164,11 @@ export interface TradeSignal {
 }
 
 /** console/consoleTradeSignals: the signals of the last TRADE_SIGNAL_DAYS days. */
+/** consoleTradeCancel, consoleTradeReverse: the trade as it now stands. */
+export interface ConsoleTradeChangeAnswer extends Answer {
+  pTrade?: ConsoleTrade;
+}
+
 export interface ConsoleTradeSignalsAnswer extends Answer {
   aSignals: TradeSignal[];
 }

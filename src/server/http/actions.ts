@@ -1,28 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { ActionAnswer, ActionAuth, ActionEntry, ActionName } from '../../protocol/actions';
 import type { MemberBannedAnswer } from '../../protocol/console';
 import { ErrorCode, errorMessage } from '../../protocol/errors';
 import { type Answer, SERVICES, type Service } from '../../protocol/wire';
 import type { AppContext, SessionUser } from '../capability';
 
 /** What a handler gets besides its validated input; `Own` is its capability's tables (capability.ts). */
-export interface ActionContext<Own extends object = object> {
+export interface ActionContext<Own extends object = object, Auth extends ActionAuth = 'member'> {
   deps: AppContext<Own>;
   req: FastifyRequest;
   reply: FastifyReply;
-  /** The signed-in account, when the action asked for one (auth: 'member'). */
-  user: SessionUser;
+  /** The signed-in account of a member action (auth: 'member'); null for a public one. */
+  user: Auth extends 'member' ? SessionUser : null;
   /** The signed-in account behind the request, if any: for public actions that also serve members. */
   session(): Promise<SessionUser | null>;
 }
 
-export interface ActionDef<S extends z.ZodType = z.ZodType, Own extends object = object> {
-  service: Service;
-  name: string;
-  input: S;
-  /** 'public': anyone; 'member': a valid bearer session is required (else NOT_SIGNED_IN). */
-  auth: 'public' | 'member';
-  handler(input: z.infer<S>, ctx: ActionContext<Own>): Promise<Answer | SerializedAnswer>;
+/**
+ * A refused call: its code and the sentence for it (`fail`). Its sentence is required, so that an
+ * answer of another action (whose sMessage is optional) never passes for a refusal.
+ */
+export interface Refusal {
+  iErrorCode: number;
+  sMessage: string;
 }
 
 /** An answer already in JSON bytes (a remembered getUserData): sent as it is, without serialising again. */
@@ -33,17 +34,88 @@ export class SerializedAnswer {
   ) {}
 }
 
-/** Declares one action; the type of `input` flows into the handler. */
-export function defineAction<S extends z.ZodType>(def: ActionDef<S>): ActionDef {
-  return def as unknown as ActionDef;
+/**
+ * One member action as its capability defines it, held to its entry in the registry
+ * (protocol/actions.ts): the name must be there, and the schema, the auth and the answer its own.
+ */
+export interface ActionDefinition<Svc extends Service, N extends ActionName<Svc>, Own extends object> {
+  service: Svc;
+  name: N;
+  input: ActionEntry<Svc, N>['input'];
+  /** 'public': anyone; 'member': a valid bearer session is required (else NOT_SIGNED_IN). */
+  auth: ActionEntry<Svc, N>['auth'];
+  handler(
+    input: z.output<ActionEntry<Svc, N>['input']>,
+    ctx: ActionContext<Own, ActionEntry<Svc, N>['auth']>,
+  ): Promise<ActionAnswer<Svc, N> | Refusal | SerializedAnswer>;
 }
 
-/** `defineAction` for one capability: its handlers' `deps.db` is typed with the capability's tables. */
+/** A member action as the router holds it: its definition closed over its own types. */
+export interface ActionDef<Own extends object = object> {
+  service: Service;
+  name: string;
+  auth: ActionAuth;
+  input: z.ZodType;
+  /** Parses a request's body: BAD_INPUT's refusal, or the handler bound to the parsed input. */
+  accept(body: unknown): { refused: Refusal } | { run(ctx: ActionContext<Own, ActionAuth>): Promise<RoutedAnswer> };
+}
+
+type RoutedAnswer = Answer | SerializedAnswer;
+
+/** BAD_INPUT naming the first field the schema refused. */
+export function badInput(error: z.ZodError): Refusal {
+  const first = error.issues[0];
+  const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+  return fail(ErrorCode.BAD_INPUT, `${where}${first?.message ?? errorMessage(ErrorCode.BAD_INPUT)}`);
+}
+
+/**
+ * The router's view of a definition: the typed handler, called with what its schema parsed. The
+ * router's context holds a user or null; a member action's handler, asking for a user, takes it
+ * (method parameters are bivariant), and the router gives member actions their user (route below).
+ */
+function closeOver<Own extends object, S extends z.ZodType, R extends RoutedAnswer>(def: {
+  service: Service;
+  name: string;
+  auth: ActionAuth;
+  input: S;
+  handler(input: z.output<S>, ctx: ActionContext<Own, ActionAuth>): Promise<R>;
+}): ActionDef<Own> {
+  const { service, name, auth, input } = def;
+  return {
+    service,
+    name,
+    auth,
+    input,
+    accept(body) {
+      const parsed = input.safeParse(body);
+      if (!parsed.success) return { refused: badInput(parsed.error) };
+      return { run: (ctx) => def.handler(parsed.data, ctx) };
+    },
+  };
+}
+
+/**
+ * `Schema` when it reads and yields what `Wanted` does, else never: a schema with more or fewer
+ * fields than the registry's would pass a plain assignability check one way or the other.
+ */
+export type SameSchema<Schema extends z.ZodType, Wanted extends z.ZodType> = [
+  z.input<Schema>,
+  z.output<Schema>,
+] extends [z.input<Wanted>, z.output<Wanted>]
+  ? [z.input<Wanted>, z.output<Wanted>] extends [z.input<Schema>, z.output<Schema>]
+    ? Schema
+    : never
+  : never;
+
+/** Declares one action of a capability: its handlers' `deps.db` is typed with the capability's tables. */
 export function actionDefiner<Own extends object>() {
-  return <S extends z.ZodType>(def: ActionDef<S, Own>): ActionDef => def as unknown as ActionDef;
+  return <Svc extends Service, N extends ActionName<Svc>, S extends ActionEntry<Svc, N>['input']>(
+    def: ActionDefinition<Svc, N, Own> & { input: SameSchema<S, ActionEntry<Svc, N>['input']> },
+  ): ActionDef<Own> => closeOver(def);
 }
 
-export function fail(code: number, sMessage = errorMessage(code)): Answer {
+export function fail(code: number, sMessage = errorMessage(code)): Refusal {
   return { iErrorCode: code, sMessage };
 }
 
@@ -85,23 +157,16 @@ export function registerActions(
     });
   });
 
-  function route(action: ActionDef, req: FastifyRequest, reply: FastifyReply): Promise<Answer | SerializedAnswer> {
-    const parsed = action.input.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-      return Promise.resolve(
-        fail(ErrorCode.BAD_INPUT, `${where}${first?.message ?? errorMessage(ErrorCode.BAD_INPUT)}`),
-      );
-    }
+  function route(action: ActionDef, req: FastifyRequest, reply: FastifyReply): Promise<RoutedAnswer> {
+    const accepted = action.accept(req.body ?? {});
+    if ('refused' in accepted) return Promise.resolve(accepted.refused);
     if (action.auth !== 'member') {
-      const user = null as unknown as SessionUser;
-      return action.handler(parsed.data, { deps, req, reply, user, session: () => authenticate(req) });
+      return accepted.run({ deps, req, reply, user: null, session: () => authenticate(req) });
     }
     return authenticate(req).then((user) => {
       if (!user) return fail(ErrorCode.NOT_SIGNED_IN);
       if (user.ban) return bannedAnswer(user.ban);
-      return action.handler(parsed.data, { deps, req, reply, user, session: () => Promise.resolve(user) });
+      return accepted.run({ deps, req, reply, user, session: () => Promise.resolve(user) });
     });
   }
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { ConsoleActionAnswer, ConsoleActionName, ConsoleActions } from '../../protocol/actions';
 import { CONSOLE_SERVICE, type ConsolePermission, type ConsoleRole, roleMay } from '../../protocol/console';
-import { ErrorCode, errorMessage } from '../../protocol/errors';
+import { ErrorCode } from '../../protocol/errors';
 import type { Answer } from '../../protocol/wire';
 import type { AppContext } from '../capability';
-import { fail } from './actions';
+import { badInput, fail, type Refusal, type SameSchema } from './actions';
 
 /**
  * Console actions (issue 27): `POST /api/console/<name>` with an operator's bearer token. A
@@ -31,25 +32,76 @@ export interface ConsoleActionContext<Own extends object = object> {
   operator: Operator;
 }
 
-export interface ConsoleActionDef<S extends z.ZodType = z.ZodType, Own extends object = object> {
+/**
+ * One console action as its capability defines it, held to its entry in the registry
+ * (protocol/actions.ts ConsoleActions): the name must be there, and the schema, the permission and
+ * the answer its own.
+ */
+export interface ConsoleActionDefinition<N extends ConsoleActionName, Own extends object> {
   /** The action's name: `POST /api/console/<name>`. */
-  name: string;
+  name: N;
   /** The permission an operator's role must hold (protocol/console.ts ROLE_PERMISSIONS). */
-  permission: ConsolePermission;
-  input: S;
+  permission: ConsoleActions[N]['permission'];
+  input: ConsoleActions[N]['input'];
   /**
    * The account the lever acts on (issue 35): the gate's checks refuse an operator of equal or
    * higher rank, and the operator's own account. Null: none (a report resolved without a sanction).
    */
-  target?(input: z.infer<S>, deps: AppContext<Own>): string | null | Promise<string | null>;
+  target?(input: z.output<ConsoleActions[N]['input']>, deps: AppContext<Own>): string | null | Promise<string | null>;
   /** The change needs a fresh confirmation of the console session (password and code, issue 35). */
   confirm?: boolean;
-  handler(input: z.infer<S>, ctx: ConsoleActionContext<Own>): Promise<Answer>;
+  handler(
+    input: z.output<ConsoleActions[N]['input']>,
+    ctx: ConsoleActionContext<Own>,
+  ): Promise<ConsoleActionAnswer<N> | Refusal>;
+}
+
+/** A console call whose input its schema accepted: the account it targets, and the handler, bound to that input. */
+export interface AcceptedConsoleCall<Own extends object = object> {
+  target(deps: AppContext<Own>): Promise<string | null>;
+  run(ctx: ConsoleActionContext<Own>): Promise<Answer>;
+}
+
+/** A console action as the dispatcher holds it: its definition closed over its own types. */
+export interface ConsoleActionDef<Own extends object = object> {
+  name: string;
+  permission: ConsolePermission;
+  confirm?: boolean;
+  input: z.ZodType;
+  /** Parses a request's body: BAD_INPUT's refusal, or the call bound to the parsed input. */
+  accept(body: unknown): { refused: Refusal } | AcceptedConsoleCall<Own>;
+}
+
+function closeOver<Own extends object, S extends z.ZodType, R extends Answer>(def: {
+  name: string;
+  permission: ConsolePermission;
+  confirm?: boolean;
+  input: S;
+  target?(input: z.output<S>, deps: AppContext<Own>): string | null | Promise<string | null>;
+  handler(input: z.output<S>, ctx: ConsoleActionContext<Own>): Promise<R>;
+}): ConsoleActionDef<Own> {
+  const { name, permission, confirm, input } = def;
+  return {
+    name,
+    permission,
+    ...(confirm === undefined ? {} : { confirm }),
+    input,
+    accept(body) {
+      const parsed = input.safeParse(body);
+      if (!parsed.success) return { refused: badInput(parsed.error) };
+      return {
+        target: async (deps) => (def.target ? def.target(parsed.data, deps) : null),
+        run: (ctx) => def.handler(parsed.data, ctx),
+      };
+    },
+  };
 }
 
 /** Declares console actions for one capability: handlers' `deps.db` is typed with its tables. */
 export function consoleActionDefiner<Own extends object>() {
-  return <S extends z.ZodType>(def: ConsoleActionDef<S, Own>): ConsoleActionDef => def as unknown as ConsoleActionDef;
+  return <N extends ConsoleActionName, S extends ConsoleActions[N]['input']>(
+    def: ConsoleActionDefinition<N, Own> & { input: SameSchema<S, ConsoleActions[N]['input']> },
+  ): ConsoleActionDef<Own> => closeOver(def);
 }
 
 /**
@@ -58,7 +110,7 @@ export function consoleActionDefiner<Own extends object>() {
  * confirmation) or null; `refusedAbove` audits a call above the operator's role.
  */
 export interface ConsoleChecks {
-  beforeHandler(action: ConsoleActionDef, input: unknown): Promise<number | null>;
+  beforeHandler(action: ConsoleActionDef, call: AcceptedConsoleCall): Promise<number | null>;
   refusedAbove(action: ConsoleActionDef): Promise<void>;
 }
 
@@ -104,14 +156,10 @@ export function registerConsoleActions(
       await passed.checks?.refusedAbove(action);
       return fail(ErrorCode.CONSOLE_FORBIDDEN);
     }
-    const parsed = action.input.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-      return fail(ErrorCode.BAD_INPUT, `${where}${first?.message ?? errorMessage(ErrorCode.BAD_INPUT)}`);
-    }
-    const refused = passed.checks ? await passed.checks.beforeHandler(action, parsed.data) : null;
+    const accepted = action.accept(req.body ?? {});
+    if ('refused' in accepted) return accepted.refused;
+    const refused = passed.checks ? await passed.checks.beforeHandler(action, accepted) : null;
     if (refused !== null) return fail(refused);
-    return action.handler(parsed.data, { deps, req, operator: passed.operator });
+    return accepted.run({ deps, req, operator: passed.operator });
   }
 }

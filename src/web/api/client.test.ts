@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PORTAL_BASE } from '../config';
 import { callAction, portal, whitelist } from './client';
 import { mediaUrl } from './media';
 import { formBody } from './request';
@@ -22,7 +23,7 @@ describe('API client (docs/product.md §7)', () => {
   it('POSTs form-encoded fields to <base>/<action> with the bearer token when given', async () => {
     const fetchMock = respond(JSON.stringify({ iErrorCode: 0 }), { headers: { 'content-type': 'application/json' } });
     vi.stubGlobal('fetch', fetchMock);
-    await portal('verifyCode', { sCode: 'ABC', bSubscribe: true, skip: undefined }, { token: 'tok' });
+    await callAction(PORTAL_BASE, 'verifyCode', { sCode: 'ABC', bSubscribe: true, skip: undefined }, { token: 'tok' });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/portal/verifyCode');
     expect(init.method).toBe('POST');
@@ -41,7 +42,12 @@ describe('API client (docs/product.md §7)', () => {
   it('sends JSON when asked (setWalletAddress)', async () => {
     const fetchMock = respond('{"iErrorCode":0}', { headers: { 'content-type': 'application/json' } });
     vi.stubGlobal('fetch', fetchMock);
-    await portal('setWalletAddress', { sWalletAddress: '0xabc', iChainID: 80001 }, { json: true, token: 't' });
+    await callAction(
+      PORTAL_BASE,
+      'setWalletAddress',
+      { sWalletAddress: '0xabc', iChainID: 80001 },
+      { json: true, token: 't' },
+    );
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     expect(JSON.parse(String(init.body))).toEqual({ sWalletAddress: '0xabc', iChainID: 80001 });
@@ -64,19 +70,19 @@ describe('API client (docs/product.md §7)', () => {
 
   it('parses other text as JSON when it can, else answers the raw text', async () => {
     vi.stubGlobal('fetch', respond('{"iErrorCode":7}', { headers: { 'content-type': 'text/plain' } }));
-    expect(await portal('x')).toEqual({ iErrorCode: 7 });
+    expect(await callAction(PORTAL_BASE, 'x')).toEqual({ iErrorCode: 7 });
     vi.stubGlobal('fetch', respond('hello', { headers: { 'content-type': 'text/plain' } }));
-    expect(await portal('x')).toBe('hello');
+    expect(await callAction(PORTAL_BASE, 'x')).toBe('hello');
   });
 
   it('turns a non-200 answer into iErrorCode = status', async () => {
     vi.stubGlobal('fetch', respond('oops', { status: 503 }));
-    expect(await portal('x')).toEqual({ iErrorCode: 503 });
+    expect(await callAction(PORTAL_BASE, 'x')).toEqual({ iErrorCode: 503 });
     vi.stubGlobal(
       'fetch',
       respond('{"iErrorCode":8}', { status: 429, headers: { 'content-type': 'application/json' } }),
     );
-    expect(await portal('x')).toEqual({ iErrorCode: 429 });
+    expect(await callAction(PORTAL_BASE, 'x')).toEqual({ iErrorCode: 429 });
   });
 
   it('answers null on a network failure', async () => {
@@ -84,24 +90,24 @@ describe('API client (docs/product.md §7)', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    expect(await portal('x')).toBeNull();
+    expect(await callAction(PORTAL_BASE, 'x')).toBeNull();
   });
 
   it('whitelist calls send no token and answer null on any failure', async () => {
     const fetchMock = respond('{"iErrorCode":0,"bListed":true}', { headers: { 'content-type': 'application/json' } });
     vi.stubGlobal('fetch', fetchMock);
-    expect(await whitelist('check', { sWalletAddress: '0x1' })).toEqual({ iErrorCode: 0, bListed: true });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/whitelist/check');
+    expect(await whitelist('isWhitelisted', { sWalletAddress: '0x1' })).toEqual({ iErrorCode: 0, bListed: true });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/whitelist/isWhitelisted');
     expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
     vi.stubGlobal('fetch', respond('x', { status: 500 }));
-    expect(await whitelist('check')).toBeNull();
+    expect(await whitelist('isWhitelisted')).toBeNull();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new Error('down'))),
     );
-    expect(await whitelist('check')).toBeNull();
+    expect(await whitelist('isWhitelisted')).toBeNull();
     vi.stubGlobal('fetch', respond('{"iErrorCode":4}', { headers: { 'content-type': 'application/json' } }));
-    expect(await whitelist('check')).toBeNull();
+    expect(await whitelist('isWhitelisted')).toBeNull();
   });
 
   it('whitelist calls answer null on bad JSON, a non-JSON body and a 404 too', async () => {
@@ -121,11 +127,11 @@ describe('API client (docs/product.md §7)', () => {
   it('remembers the first Client-Version and reloads when a later one differs', async () => {
     const headers = (v: string) => ({ 'content-type': 'application/json', 'Client-Version': v });
     vi.stubGlobal('fetch', respond('{"iErrorCode":0}', { headers: headers('1') }));
-    await portal('a');
-    await portal('b');
+    await callAction(PORTAL_BASE, 'a');
+    await callAction(PORTAL_BASE, 'b');
     expect(reloads).toBe(0);
     vi.stubGlobal('fetch', respond('{"iErrorCode":0}', { headers: headers('2') }));
-    await portal('c');
+    await callAction(PORTAL_BASE, 'c');
     expect(reloads).toBe(1);
   });
 

@@ -1,3 +1,5 @@
+import type { ActionAnswer, ActionInput, ActionName, FormValue } from '../../protocol/actions';
+import type { Answer } from '../../protocol/wire';
 import { GAME_BASE, PORTAL_BASE, WHITELIST_BASE } from '../config';
 import { isDebug } from '../lib/debug';
 import { actionRequest } from './request';
@@ -5,7 +7,7 @@ import { observeClientVersion } from './version';
 
 /** The answer of any action: the spec's JSON object, audio bytes, raw text, or null on network failure. */
 export type ActionResult<T> = (T & { iErrorCode: number }) | null;
-export type Fields = Record<string, string | number | boolean | null | undefined>;
+export type Fields = Record<string, FormValue>;
 
 /** docs/product.md §7 response handling: JSON by content type, audio as binary, else JSON if it parses, else text. */
 export async function readResponse(response: Response): Promise<unknown> {
@@ -30,10 +32,10 @@ interface CallOptions {
 }
 
 /** One POST to `${base}/${action}`; non-200 → {iErrorCode: status}, network failure → null. */
-export async function callAction<T = Record<string, unknown>>(
+export async function callAction<T = Answer>(
   base: string,
   action: string,
-  fields: Fields = {},
+  fields: object = {},
   options: CallOptions = {},
 ): Promise<ActionResult<T>> {
   const { url, init } = actionRequest(base, action, fields, options);
@@ -87,18 +89,28 @@ export function ok<T extends { iErrorCode: number }>(answer: T | null): T {
   return answer;
 }
 
-export const portal = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
-  callAction<T>(PORTAL_BASE, action, fields, options);
+/** An action's fields, then the call's options; the fields may be left out when the action asks for none. */
+export type ActionArgs<Input, Options> =
+  Record<never, never> extends Input ? [fields?: Input, options?: Options] : [fields: Input, options?: Options];
 
-export const game = <T = Record<string, unknown>>(action: string, fields?: Fields, options?: CallOptions) =>
-  callAction<T>(GAME_BASE, action, fields, options);
+/** A portal action by its name in the registry (protocol/actions.ts): its fields and its answer follow from it. */
+export const portal = <N extends ActionName<'portal'>>(
+  action: N,
+  ...[fields, options]: ActionArgs<ActionInput<'portal', N>, CallOptions>
+) => callAction<ActionAnswer<'portal', N>>(PORTAL_BASE, action, fields, options);
+
+/** A game service action (`/api/monsterbreaker/<name>`), typed like `portal`. */
+export const game = <N extends ActionName<'monsterbreaker'>>(
+  action: N,
+  ...[fields, options]: ActionArgs<ActionInput<'monsterbreaker', N>, CallOptions>
+) => callAction<ActionAnswer<'monsterbreaker', N>>(GAME_BASE, action, fields, options);
 
 /** Whitelist calls send no token and answer null on any failure (docs/product.md §7). */
-export async function whitelist<T = Record<string, unknown>>(
-  action: string,
-  fields?: Fields,
-): Promise<ActionResult<T>> {
-  const result = await callAction<T>(WHITELIST_BASE, action, fields).catch(() => null);
+export async function whitelist<N extends ActionName<'whitelist'>>(
+  action: N,
+  ...[fields]: ActionArgs<ActionInput<'whitelist', N>, never>
+): Promise<ActionResult<ActionAnswer<'whitelist', N>>> {
+  const result = await callAction<ActionAnswer<'whitelist', N>>(WHITELIST_BASE, action, fields).catch(() => null);
   if (!result || typeof result !== 'object' || result.iErrorCode !== 0) return null;
   return result;
 }

@@ -1,3 +1,4 @@
+import type { ConsoleActionAnswer, ConsoleActionInput, ConsoleActionName } from '../../protocol/actions';
 import { ErrorCode, errorMessage } from '../../protocol/errors';
 import { STORAGE, session } from '../lib/storage';
 
@@ -38,22 +39,26 @@ export function onConsoleSessionGone(listener: (code: number) => void): () => vo
   return () => sessionGoneListeners.delete(listener);
 }
 
+/** A console action's body, then an abort signal; the body may be left out when the action asks for nothing. */
+export type ConsoleArgs<Input> =
+  Record<never, never> extends Input ? [body?: Input, signal?: AbortSignal] : [body: Input, signal?: AbortSignal];
+
 /**
- * Calls one console action with a JSON body; resolves with the answer when iErrorCode is 0, else
- * throws a ConsoleError carrying the server's message (or the code's documented one).
+ * Calls one console action by its name in the registry (protocol/actions.ts) with a JSON body;
+ * resolves with its answer when iErrorCode is 0, else throws a ConsoleError carrying the server's
+ * message (or the code's documented one).
  */
-export async function consoleCall<T extends { iErrorCode: number }>(
-  action: string,
-  body: Record<string, unknown> = {},
-  signal?: AbortSignal,
-): Promise<T> {
+export async function consoleCall<N extends ConsoleActionName>(
+  action: N,
+  ...[body, signal]: ConsoleArgs<ConsoleActionInput<N>>
+): Promise<ConsoleActionAnswer<N>> {
   const token = consoleToken.get();
   let response: Response;
   try {
     response = await fetch(`${CONSOLE_BASE}/${action}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
       signal,
     });
   } catch (error) {
@@ -62,7 +67,7 @@ export async function consoleCall<T extends { iErrorCode: number }>(
   }
   const answer = (
     response.ok ? await response.json().catch(() => ({ iErrorCode: response.status })) : { iErrorCode: response.status }
-  ) as T & { sMessage?: string };
+  ) as ConsoleActionAnswer<N> & { sMessage?: string };
   if (answer.iErrorCode === ErrorCode.OK) return answer;
   if (SESSION_GONE.includes(answer.iErrorCode)) {
     consoleToken.clear();

@@ -1,7 +1,5 @@
-import type { Fields } from './client';
-
 /** Encodes form fields: booleans as 1/0, empty values left out. */
-export function formBody(fields: Fields): URLSearchParams {
+export function formBody(fields: object): URLSearchParams {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
@@ -17,7 +15,7 @@ export function formBody(fields: Fields): URLSearchParams {
 export function actionRequest(
   base: string,
   action: string,
-  fields: Fields,
+  fields: object,
   options: { token?: string | null; json?: boolean } = {},
 ): { url: string; init: RequestInit & { headers: Record<string, string> } } {
   const headers: Record<string, string> = {};

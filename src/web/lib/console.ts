@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type ConsolePermission, type ConsoleWhoamiAnswer, roleMay } from '../../protocol/console';
+import { type ConsolePermission, roleMay } from '../../protocol/console';
 import { consoleCall } from '../api/console';
 import type { Choice } from '../ui/ChoiceGroup';
 import { pageTitle } from './pageTitle';
@@ -11,7 +11,7 @@ import { pageTitle } from './pageTitle';
 export function useOperator() {
   return useQuery({
     queryKey: ['console', 'whoami'],
-    queryFn: ({ signal }) => consoleCall<ConsoleWhoamiAnswer>('whoami', {}, signal),
+    queryFn: ({ signal }) => consoleCall('whoami', {}, signal),
     staleTime: 60_000,
   });
 }

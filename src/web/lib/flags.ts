@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
 import { FLAG_DEFAULTS, type Flags } from '../../protocol/flags';
-import type { FlagsAnswer } from '../../protocol/maintenance';
 import { portal } from '../api/client';
 import { local, STORAGE } from './storage';
 
@@ -11,7 +10,7 @@ import { local, STORAGE } from './storage';
  * page load sent already (lib/pageLoad).
  */
 export async function loadFlags(sent?: Promise<Response>): Promise<Flags> {
-  const answer = await portal<FlagsAnswer>('getFlags', {}, { sent });
+  const answer = await portal('getFlags', {}, { sent });
   if (answer?.iErrorCode === 0 && answer.pFlags) {
     local.set(STORAGE.flags, JSON.stringify(answer.pFlags));
     return { ...FLAG_DEFAULTS, ...answer.pFlags };

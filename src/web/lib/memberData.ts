@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ErrorCode } from '../../protocol/errorCodes';
 import { type GameVarValue, splitGameVars } from '../../protocol/gamevars';
-import type { UserData, UserDataAnswer } from '../../protocol/identity';
+import type { UserData } from '../../protocol/identity';
 import { portal } from '../api/client';
 import { type AuthUser, useAuth } from './auth';
 import { signOut } from './authSession';
@@ -23,7 +23,7 @@ export const memberKeys = {
  * reported. `sent`: the request a member's page load sent already (lib/pageLoadQueries).
  */
 export async function fetchUserData(token: string, sent?: Promise<Response>): Promise<MemberData> {
-  const answer = await portal<UserDataAnswer>('getUserData', {}, { token, sent });
+  const answer = await portal('getUserData', {}, { token, sent });
   if (answer?.iErrorCode === ErrorCode.OK && answer.pUserData) {
     const { pUserData, pGameVars } = splitGameVars(answer.pUserData);
     return { registered: true, pUserData, pGameVars };

@@ -1,3 +1,4 @@
+import type { ActionName } from '../../protocol/actions';
 import type { Fields } from '../api/client';
 import { actionRequest } from '../api/request';
 import { AUTH_BASE, PORTAL_BASE } from '../config';
@@ -21,7 +22,7 @@ import { STORAGE, session } from './storage';
 export interface RouteQuery {
   /** The query its answer fills in the app's one query client: its data is the answer, as api/client's ok() gives it. */
   queryKey: readonly unknown[];
-  action: string;
+  action: ActionName<'portal'>;
   fields: Fields;
   /** Hears the answer as soon as it comes, before the app runs (e.g. to start downloading an image). */
   heard?(answer: unknown): void;

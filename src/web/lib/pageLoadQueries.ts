@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { NOTICE_KINDS } from '../../protocol/rewards';
-import { ok, portal } from '../api/client';
+import { callAction, ok } from '../api/client';
+import { PORTAL_BASE } from '../config';
 import { getAuthState, subscribeAuth } from './auth';
 import { fetchUserData, type MemberData, memberKeys, userDataQueryOptions } from './memberData';
 import { type CachedPageLoad, type MemberPageLoad, rememberMember, sentPageLoad } from './pageLoad';
@@ -96,7 +97,7 @@ export function fillQueryClient(client: QueryClient, pageLoad: MemberPageLoad, u
       client.prefetchQuery({
         queryKey,
         staleTime: 0,
-        queryFn: readOnce(response, async (sent) => ok(await portal(action, fields, { token, sent }))),
+        queryFn: readOnce(response, async (sent) => ok(await callAction(PORTAL_BASE, action, fields, { token, sent }))),
       }),
     ),
   ]);

@@ -8,7 +8,7 @@ import {
 import { ErrorCode } from '../../../protocol/errors';
 import type { Answer } from '../../../protocol/wire';
 import type { AppContext } from '../../capability';
-import { fail } from '../../http/actions';
+import { fail, type Refusal } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { AnnounceRefused, cancelAnnouncement, createAnnouncement, listAnnouncements, previewSegment } from './compose';
 import type { AnnouncementsTables } from './tables';
@@ -17,7 +17,7 @@ const define = consoleActionDefiner<AnnouncementsTables>();
 const PAGE = 25;
 
 /** The refusal's code and sentence, or the error thrown on. */
-async function answering<T extends Answer>(work: () => Promise<T>): Promise<T | Answer> {
+async function answering<T extends Answer>(work: () => Promise<T>): Promise<T | Refusal> {
   try {
     return await work();
   } catch (error) {

@@ -1,9 +1,8 @@
 import type { ChatHistoryAnswer, ChatItemAnswer, ChatMembersAnswer } from '../../../protocol/chat';
 import { findChatMembersInput, getChatHistoryInput, getChatItemInput } from '../../../protocol/chat.schema';
 import { ErrorCode } from '../../../protocol/errors';
-import type { Answer } from '../../../protocol/wire';
 import type { SessionUser } from '../../capability';
-import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail, type Refusal } from '../../http/actions';
 import { ownedCollectible } from '../collectibles/index';
 import { usernamesOf, usernamesStartingWith } from '../identity/index';
 import { getFlags } from '../maintenance/index';
@@ -17,7 +16,7 @@ const defineAction = actionDefiner<ChatTables>();
 const MEMBERS_SUGGESTED = 8;
 
 /** Chat is for registered members while bChat is on: the refusal otherwise, or null. */
-async function refusal(services: ChatServices, user: SessionUser): Promise<Answer | null> {
+async function refusal(services: ChatServices, user: SessionUser): Promise<Refusal | null> {
   const { db } = services.ctx;
   if (!(await getFlags(db)).bChat) return fail(ErrorCode.FEATURE_OFF);
   if (!(await usernamesOf(db, [user.id])).has(user.id)) return fail(ErrorCode.NOT_REGISTERED);
@@ -32,7 +31,7 @@ export function chatActions(services: ChatServices): ActionDef[] {
       name: 'getChatHistory',
       input: getChatHistoryInput,
       auth: 'member',
-      async handler(input, { user }): Promise<ChatHistoryAnswer | Answer> {
+      async handler(input, { user }): Promise<ChatHistoryAnswer | Refusal> {
         const refused = await refusal(services, user);
         if (refused) return refused;
         if (!services.directory.get(input.sChannelID)) return fail(ErrorCode.CHAT_CHANNEL_CLOSED);
@@ -56,7 +55,7 @@ export function chatActions(services: ChatServices): ActionDef[] {
       name: 'findChatMembers',
       input: findChatMembersInput,
       auth: 'member',
-      async handler({ sPrefix }, { user }): Promise<ChatMembersAnswer | Answer> {
+      async handler({ sPrefix }, { user }): Promise<ChatMembersAnswer | Refusal> {
         const refused = await refusal(services, user);
         if (refused) return refused;
         return { iErrorCode: 0, aUserNames: await usernamesStartingWith(services.ctx.db, sPrefix, MEMBERS_SUGGESTED) };
@@ -68,7 +67,7 @@ export function chatActions(services: ChatServices): ActionDef[] {
       name: 'getChatItem',
       input: getChatItemInput,
       auth: 'member',
-      async handler({ sItemID }, { user }): Promise<ChatItemAnswer | Answer> {
+      async handler({ sItemID }, { user }): Promise<ChatItemAnswer | Refusal> {
         const refused = await refusal(services, user);
         if (refused) return refused;
         const item = await ownedCollectible(services.ctx.db, user.id, sItemID);

@@ -8,7 +8,7 @@ import {
 import { ErrorCode } from '../../../protocol/errors';
 import { setAvatarInput } from '../../../protocol/profiles.schema';
 import type { Answer } from '../../../protocol/wire';
-import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail, type Refusal } from '../../http/actions';
 import { announceAvatarChanged, setAvatar } from './avatar';
 import { ownerUserName } from './shareMeta';
 import type { CollectiblesTables } from './tables';
@@ -23,7 +23,7 @@ export const collectiblesActions: ActionDef[] = [
     name: 'getCollection',
     input: getCollectionInput,
     auth: 'member',
-    async handler({ sCollectionID, iPage, iPageSize }, { deps, user }): Promise<CollectionAnswer | Answer> {
+    async handler({ sCollectionID, iPage, iPageSize }, { deps, user }): Promise<CollectionAnswer | Refusal> {
       const found = await memberCollection(deps.db, user.id, sCollectionID, { page: iPage, size: iPageSize });
       if (!found) return fail(ErrorCode.NOT_FOUND);
       return {
@@ -41,7 +41,7 @@ export const collectiblesActions: ActionDef[] = [
     name: 'getItem',
     input: getItemInput,
     auth: 'member',
-    async handler({ sItemID }, { deps, user }): Promise<ItemAnswer | Answer> {
+    async handler({ sItemID }, { deps, user }): Promise<ItemAnswer | Refusal> {
       // Another member's item answers exactly like a missing one: no way to probe who owns what.
       const owned = await ownedItem(deps.db, user.id, sItemID);
       if (!owned) return fail(ErrorCode.NOT_FOUND);
@@ -55,7 +55,7 @@ export const collectiblesActions: ActionDef[] = [
     name: 'getPublicItem',
     input: getPublicItemInput,
     auth: 'public',
-    async handler({ sItemID }, { deps }): Promise<ItemAnswer | Answer> {
+    async handler({ sItemID }, { deps }): Promise<ItemAnswer | Refusal> {
       // Public by design: a shared /viewer link. The view carries nothing about the owner.
       const pItem = await publicCollectible(deps.db, sItemID);
       if (!pItem) return fail(ErrorCode.NOT_FOUND);

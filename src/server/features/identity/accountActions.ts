@@ -18,7 +18,7 @@ import {
   requestAccountDeletionInput,
 } from '../../../protocol/memberAccount.schema';
 import type { Answer } from '../../../protocol/wire';
-import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail, type Refusal } from '../../http/actions';
 import type { Auth } from './auth';
 import { checkCode } from './confirmation';
 import { cancelDeletion, confirmDeletion, deletionOf, dismissDeletionNotice, requestDeletion } from './deletion';
@@ -56,7 +56,7 @@ export const accountActions = (auth: Auth): ActionDef[] => [
     name: 'endMySession',
     input: endMySessionInput,
     auth: 'member',
-    async handler({ sSessionID }, { deps, user }): Promise<EndSessionsAnswer | Answer> {
+    async handler({ sSessionID }, { deps, user }): Promise<EndSessionsAnswer | Refusal> {
       if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
       const ended = await endMySession(deps, user.id, sSessionID);
       return ended ? { iErrorCode: ErrorCode.OK, iEnded: 1 } : fail(ErrorCode.NOT_FOUND);
@@ -67,7 +67,7 @@ export const accountActions = (auth: Auth): ActionDef[] => [
     name: 'endMyDevice',
     input: endMyDeviceInput,
     auth: 'member',
-    async handler({ sDeviceID }, { deps, user }): Promise<EndSessionsAnswer | Answer> {
+    async handler({ sDeviceID }, { deps, user }): Promise<EndSessionsAnswer | Refusal> {
       if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
       const ended = await endMyDevice(deps, user, sDeviceID, deps.clock.now());
       return ended === null ? fail(ErrorCode.NOT_FOUND) : { iErrorCode: ErrorCode.OK, iEnded: ended };
@@ -78,7 +78,7 @@ export const accountActions = (auth: Auth): ActionDef[] => [
     name: 'endMyOtherSessions',
     input: endMyOtherSessionsInput,
     auth: 'member',
-    async handler(_input, { deps, user }): Promise<EndSessionsAnswer | Answer> {
+    async handler(_input, { deps, user }): Promise<EndSessionsAnswer | Refusal> {
       if (await overLimit(deps, [['sessionEndPerMember', user.id]])) return rateLimited();
       return { iErrorCode: ErrorCode.OK, iEnded: await endSessionsOf(deps, user.id, { keep: user.sessionId }) };
     },
@@ -138,7 +138,7 @@ export const accountActions = (auth: Auth): ActionDef[] => [
     name: 'confirmAccountDeletion',
     input: confirmAccountDeletionInput,
     auth: 'public',
-    async handler({ sToken }, { deps, req }): Promise<AccountDeletionAnswer | Answer> {
+    async handler({ sToken }, { deps, req }): Promise<AccountDeletionAnswer | Refusal> {
       if (await overLimit(deps, [['deletionLinkPerIp', req.ip]])) return rateLimited();
       const confirmed = await confirmDeletion(deps, sToken, deps.clock.now());
       if (!confirmed) return fail(ErrorCode.DELETION_LINK_INVALID);

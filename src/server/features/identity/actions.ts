@@ -61,6 +61,7 @@ export const identityActions = (auth: Auth): ActionDef[] => [
         return { ...fail(outcome.code), sSuggestedUserName: await suggestUsername(deps.db, input.sUserName) };
       }
       const pUserData = await deps.userData(user.id, deps.clock.now());
+      if (!pUserData) return fail(ErrorCode.NOT_REGISTERED);
       return { iErrorCode: 0, pUserData, sAgentTokenTemplateID: AGENT_TEMPLATE_ID };
     },
   }),

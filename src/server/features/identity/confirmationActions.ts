@@ -1,8 +1,7 @@
 import { type ConfirmIdentityAnswer, confirmIdentityInput } from '../../../protocol/confirmation.schema';
 import { ErrorCode } from '../../../protocol/errors';
-import type { Answer } from '../../../protocol/wire';
 import type { AppContext } from '../../capability';
-import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail, type Refusal } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import type { Auth } from './auth';
 import { CONFIRMATION_WINDOW_MS, type ConfirmOutcome, confirmSession } from './confirmation';
@@ -21,7 +20,7 @@ async function confirm(
   auth: Auth,
   session: { id: string; userId: string; authorization: string; ip: string },
   input: { sPassword: string; sCode: string },
-): Promise<ConfirmIdentityAnswer | Answer> {
+): Promise<ConfirmIdentityAnswer | Refusal> {
   if (await overLimit(deps, [['accountChangePerIp', session.ip]])) return fail(ErrorCode.RATE_LIMITED);
   const now = deps.clock.now();
   const outcome = await confirmSession(

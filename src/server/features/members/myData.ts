@@ -1,8 +1,7 @@
 import { ErrorCode } from '../../../protocol/errors';
 import type { MyDataAnswer } from '../../../protocol/memberAccount';
 import { getMyDataInput } from '../../../protocol/memberAccount.schema';
-import type { Answer } from '../../../protocol/wire';
-import { type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { type ActionDef, actionDefiner, fail, type Refusal } from '../../http/actions';
 import { firstOverLimit } from '../../shared/rateLimit';
 import { exportMemberData } from './levers';
 import type { MembersTables } from './tables';
@@ -22,7 +21,7 @@ export const myDataActions: ActionDef[] = [
     name: 'getMyData',
     input: getMyDataInput,
     auth: 'member',
-    async handler(_input, { deps, user }): Promise<MyDataAnswer | Answer> {
+    async handler(_input, { deps, user }): Promise<MyDataAnswer | Refusal> {
       if (await firstOverLimit(deps, MY_DATA_LIMITS, [['dataDownloadPerMember', user.id]]))
         return fail(ErrorCode.RATE_LIMITED);
       const pData = await exportMemberData(deps.db, user.id, {

@@ -25,7 +25,10 @@ export const notificationsActions: ActionDef[] = [
     name: 'getNotificationCounts',
     input: getNotificationCountsInput,
     auth: 'member',
-    handler: async (_input, { deps, user }) => ({ iErrorCode: 0, ...(await notificationCounts(deps.db, user.id)) }),
+    handler: async (_input, { deps, user }) => ({
+      iErrorCode: ErrorCode.OK,
+      ...(await notificationCounts(deps.db, user.id)),
+    }),
   }),
   defineAction({
     service: 'portal',
@@ -37,7 +40,7 @@ export const notificationsActions: ActionDef[] = [
       if (!(await markNotificationsRead(deps.db, user.id, which, deps.clock.now()))) return fail(ErrorCode.NOT_FOUND);
       // The member's other devices hear the new counts.
       announceNotifications(deps.bus, [user.id]);
-      return { iErrorCode: 0, ...(await notificationCounts(deps.db, user.id)) };
+      return { iErrorCode: ErrorCode.OK, ...(await notificationCounts(deps.db, user.id)) };
     },
   }),
 ];

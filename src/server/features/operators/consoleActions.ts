@@ -1,12 +1,22 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   AUDIT_EXPORT_MAX,
-  CONSOLE_ROLES,
   type ConsoleAuditRow,
   type ConsoleOperatorRow,
   type ConsoleRole,
   ROLE_PERMISSIONS,
 } from '../../../protocol/console';
+import {
+  auditFiltersInput,
+  auditListInput,
+  grantCapSetInput,
+  operatorAddInput,
+  operatorRemoveInput,
+  operatorSetRoleInput,
+  operatorsListInput,
+  signOutInput,
+  whoamiInput,
+} from '../../../protocol/consoleOperators.schema';
 import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
@@ -29,21 +39,7 @@ import type { OperatorsTables } from './tables';
 
 const defineConsoleAction = consoleActionDefiner<OperatorsTables>();
 
-const email = z.string().trim().toLowerCase().email().max(254);
-const role = z.enum(CONSOLE_ROLES);
-const reason = z.string().trim().min(1).max(500);
-const epochMs = z.coerce.number().int().min(0);
-
-const auditFilters = z.object({
-  sOperator: z.string().trim().max(254).optional(),
-  sActor: z.string().trim().max(200).optional(),
-  sMember: z.string().trim().max(254).optional(),
-  sAction: z.string().trim().max(100).optional(),
-  iSince: epochMs.optional(),
-  iUntil: epochMs.optional(),
-});
-
-type AuditFilters = z.infer<typeof auditFilters>;
+type AuditFilters = z.infer<typeof auditFiltersInput>;
 
 const queryOf = (input: AuditFilters): AuditQuery => ({
   operator: input.sOperator || undefined,
@@ -93,7 +89,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'whoami',
     permission: 'member:read',
-    input: z.object({}),
+    input: whoamiInput,
     async handler(_input, { deps, operator }) {
       return {
         iErrorCode: ErrorCode.OK,
@@ -108,7 +104,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'signOut',
     permission: 'member:read',
-    input: z.object({}),
+    input: signOutInput,
     async handler(_input, { deps, operator }) {
       await endConsoleSession(deps.db, { sessionId: operator.sessionId, userId: operator.id });
       return { iErrorCode: ErrorCode.OK };
@@ -117,7 +113,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'operatorsList',
     permission: 'operator:manage',
-    input: z.object({}),
+    input: operatorsListInput,
     async handler(_input, { deps }) {
       const operators = await listOperators(deps.db);
       return {
@@ -133,7 +129,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     name: 'operatorAdd',
     permission: 'operator:manage',
     confirm: true,
-    input: z.object({ sEmail: email, sRole: role, sReason: reason }),
+    input: operatorAddInput,
     async handler(input, { deps, operator }) {
       const added = await addOperator(deps.db, {
         email: input.sEmail,
@@ -158,7 +154,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     name: 'operatorSetRole',
     permission: 'operator:manage',
     confirm: true,
-    input: z.object({ sEmail: email, sRole: role, sReason: reason }),
+    input: operatorSetRoleInput,
     async handler(input, { deps, operator }) {
       const changed = await setOperatorRole(deps.db, {
         email: input.sEmail,
@@ -175,7 +171,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     name: 'operatorRemove',
     permission: 'operator:manage',
     confirm: true,
-    input: z.object({ sEmail: email, sReason: reason }),
+    input: operatorRemoveInput,
     async handler(input, { deps, operator }) {
       const removed = await removeOperator(deps.db, {
         email: input.sEmail,
@@ -191,15 +187,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     name: 'grantCapSet',
     permission: 'operator:manage',
     confirm: true,
-    input: z.object({
-      sRole: role,
-      // Absent, empty or -1: no cap.
-      iMaxAmount: z.union([z.literal(''), z.coerce.number().int().min(-1).max(1_000_000_000)]).optional(),
-      // Issue 35, the role's daily totals: absent leaves them as they are; -1: none.
-      iDailyAmount: z.number().int().min(-1).max(1_000_000_000).optional(),
-      iDailyItems: z.number().int().min(-1).max(1_000_000).optional(),
-      sReason: reason,
-    }),
+    input: grantCapSetInput,
     async handler(input, { deps, operator }) {
       const amount = input.iMaxAmount;
       await setGrantCap(deps.db, {
@@ -228,10 +216,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'auditList',
     permission: 'audit:read',
-    input: auditFilters.extend({
-      iPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
-      iPageSize: z.coerce.number().int().min(1).max(200).default(50),
-    }),
+    input: auditListInput,
     async handler(input, { deps }) {
       const { rows, total, totalAtLeast } = await auditPage(deps.db, queryOf(input), {
         offset: (input.iPage - 1) * input.iPageSize,
@@ -252,7 +237,7 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
   defineConsoleAction({
     name: 'auditExport',
     permission: 'audit:read',
-    input: auditFilters,
+    input: auditFiltersInput,
     async handler(input, { deps }) {
       const { rows } = await auditPage(deps.db, queryOf(input), { offset: 0, limit: AUDIT_EXPORT_MAX });
       return { iErrorCode: ErrorCode.OK, sCsv: auditCsv(rows), iRows: rows.length };

@@ -102,7 +102,7 @@ export function listOperators(db: OperatorsDb): Promise<AccountWithRole[]> {
 export async function setOperatorRole(
   db: OperatorsDb,
   input: OperatorChange & { email: string; role: ConsoleRole },
-): Promise<{ account: AccountWithRole; from: string } | { refused: OperatorRefusal }> {
+): Promise<{ account: AccountWithRole; from: ConsoleRole } | { refused: OperatorRefusal }> {
   return changeRole(db, input.email, input.role, 'operator.role', input);
 }
 
@@ -114,7 +114,7 @@ export async function setOperatorRole(
 export async function removeOperator(
   db: OperatorsDb,
   input: OperatorChange & { email: string },
-): Promise<{ account: AccountWithRole; from: string; sessionsEnded: number } | { refused: OperatorRefusal }> {
+): Promise<{ account: AccountWithRole; from: ConsoleRole; sessionsEnded: number } | { refused: OperatorRefusal }> {
   const changed = await changeRole(db, input.email, MEMBER_ROLE, 'operator.remove', input);
   if ('refused' in changed) return changed;
   const sessionsEnded = await endConsoleSessionsOf(db, changed.account.id);

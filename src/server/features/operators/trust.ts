@@ -1,7 +1,7 @@
 import type { ConsoleRole } from '../../../protocol/console';
 import { ErrorCode } from '../../../protocol/errors';
 import type { AppContext } from '../../capability';
-import type { ConsoleActionDef, ConsoleChecks, Operator } from '../../http/consoleActions';
+import type { AcceptedConsoleCall, ConsoleActionDef, ConsoleChecks, Operator } from '../../http/consoleActions';
 import { writeAudit } from '../../shared/audit';
 import { accountById, freshlyConfirmed } from '../identity/index';
 import { isConsoleRole } from './operators';
@@ -36,11 +36,11 @@ export function consoleChecks(deps: AppContext, operator: Operator): ConsoleChec
     async refusedAbove(action: ConsoleActionDef) {
       await refused(action.name, ErrorCode.CONSOLE_FORBIDDEN);
     },
-    async beforeHandler(action: ConsoleActionDef, input: unknown) {
+    async beforeHandler(action: ConsoleActionDef, call: AcceptedConsoleCall) {
       if (action.confirm && !(await freshlyConfirmed(deps.db, operator.sessionId, deps.clock.now()))) {
         return ErrorCode.CONFIRMATION_REQUIRED;
       }
-      const targetId = action.target ? await action.target(input, deps) : null;
+      const targetId = await call.target(deps);
       if (!targetId) return null;
       const target = await accountById(deps.db, targetId);
       if (!target) return null;

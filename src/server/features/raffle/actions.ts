@@ -8,9 +8,8 @@ import type {
 } from '../../../protocol/raffle';
 import { enterRaffleInput, getRaffleInput, getRafflesInput, raffleIdInput } from '../../../protocol/raffle.schema';
 import { merkleProof } from '../../../protocol/raffleDraw';
-import type { Answer } from '../../../protocol/wire';
 import type { SessionUser } from '../../capability';
-import { type ActionContext, type ActionDef, actionDefiner, fail } from '../../http/actions';
+import { type ActionContext, type ActionDef, actionDefiner, fail, type Refusal } from '../../http/actions';
 import { findBalance } from '../rewards/index';
 import { enterRaffle, frozenEntries } from './entries';
 import { findLatestDrawn, findRaffle, listRaffles, memberEntries } from './raffles';
@@ -29,7 +28,10 @@ const PUBLISHED = new Set(['closed', 'drawing', 'drawn', 'cancelled']);
  * Who asks a public raffle action: the member, null for an outsider (no token sent), undefined for
  * a token that no longer signs in (refused as before, not quietly answered as to an outsider).
  */
-async function viewer({ req, session }: ActionContext): Promise<SessionUser | null | undefined> {
+async function viewer({
+  req,
+  session,
+}: Pick<ActionContext, 'req' | 'session'>): Promise<SessionUser | null | undefined> {
   const user = await session();
   return user ?? (req.headers.authorization ? undefined : null);
 }
@@ -55,7 +57,7 @@ export const raffleActions: ActionDef[] = [
     input: getRaffleInput,
     // Public: a draw anyone can verify is readable signed out (docs/raffle-draw.md §11).
     auth: 'public',
-    async handler({ iRaffleID }, ctx): Promise<RaffleAnswer | Answer> {
+    async handler({ iRaffleID }, ctx): Promise<RaffleAnswer | Refusal> {
       const user = await viewer(ctx);
       if (user === undefined) return fail(ErrorCode.NOT_SIGNED_IN);
       const { deps } = ctx;
@@ -70,7 +72,7 @@ export const raffleActions: ActionDef[] = [
     input: raffleIdInput,
     // Public: entrant ids are per-raffle HMACs, linked to no account.
     auth: 'public',
-    async handler({ iRaffleID }, ctx): Promise<RaffleEntriesAnswer | Answer> {
+    async handler({ iRaffleID }, ctx): Promise<RaffleEntriesAnswer | Refusal> {
       if ((await viewer(ctx)) === undefined) return fail(ErrorCode.NOT_SIGNED_IN);
       const { deps } = ctx;
       const row = await findRaffle(deps.db, iRaffleID);
@@ -86,7 +88,7 @@ export const raffleActions: ActionDef[] = [
     name: 'getRaffleProof',
     input: raffleIdInput,
     auth: 'member',
-    async handler({ iRaffleID }, { deps, user }): Promise<RaffleProofAnswer | Answer> {
+    async handler({ iRaffleID }, { deps, user }): Promise<RaffleProofAnswer | Refusal> {
       const row = await findRaffle(deps.db, iRaffleID);
       if (!row) return fail(ErrorCode.NOT_FOUND);
       if (!PUBLISHED.has(row.status) || !row.root_hex) {
@@ -108,7 +110,7 @@ export const raffleActions: ActionDef[] = [
     name: 'enterRaffle',
     input: enterRaffleInput,
     auth: 'member',
-    async handler({ iRaffleID, iTickets, sIdempotencyKey }, { deps, user }): Promise<EnterRaffleAnswer | Answer> {
+    async handler({ iRaffleID, iTickets, sIdempotencyKey }, { deps, user }): Promise<EnterRaffleAnswer | Refusal> {
       const raffle = await findRaffle(deps.db, iRaffleID);
       if (!raffle) return fail(ErrorCode.NOT_FOUND);
       const outcome = await enterRaffle(deps.db, {

@@ -1,12 +1,15 @@
 import { ErrorCode } from '../../../protocol/errors';
-import type { ConsoleTradeSignalsAnswer, ConsoleTradesAnswer } from '../../../protocol/trading';
+import type {
+  ConsoleTradeChangeAnswer,
+  ConsoleTradeSignalsAnswer,
+  ConsoleTradesAnswer,
+} from '../../../protocol/trading';
 import {
   consoleTradeChangeInput,
   consoleTradeSignalsInput,
   consoleTradesInput,
 } from '../../../protocol/trading.schema';
-import type { Answer } from '../../../protocol/wire';
-import { fail } from '../../http/actions';
+import { fail, type Refusal } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner, type Operator } from '../../http/consoleActions';
 import { consoleTrades, operatorCancelTrade, operatorTrades, reverseTrade, tradeSignals } from './operate';
 import { TradeRefusal } from './refusal';
@@ -26,11 +29,11 @@ async function ownTrade(db: TradingDb, publicId: string, operator: Operator): Pr
   return trade !== undefined && (trade.from_user_id === operator.id || trade.to_user_id === operator.id);
 }
 
-async function changed(db: TradingDb, work: () => Promise<TradeRow>): Promise<Answer> {
+async function changed(db: TradingDb, work: () => Promise<TradeRow>): Promise<ConsoleTradeChangeAnswer | Refusal> {
   try {
     const row = await work();
     const [pTrade] = await consoleTrades(db, [row]);
-    return { iErrorCode: ErrorCode.OK, pTrade } as Answer;
+    return { iErrorCode: ErrorCode.OK, pTrade };
   } catch (error) {
     if (error instanceof TradeRefusal) return fail(error.code, error.message);
     throw error;
@@ -43,7 +46,7 @@ export const tradingConsoleActions: ConsoleActionDef[] = [
     name: 'consoleTrades',
     permission: 'member:read',
     input: consoleTradesInput,
-    async handler({ sMember, bHeldOnly }, { deps }): Promise<ConsoleTradesAnswer | Answer> {
+    async handler({ sMember, bHeldOnly }, { deps }): Promise<ConsoleTradesAnswer | Refusal> {
       try {
         return {
           iErrorCode: ErrorCode.OK,

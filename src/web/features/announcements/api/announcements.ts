@@ -1,4 +1,3 @@
-import type { Answer } from '../../../../protocol/wire';
 import { portal } from '../../../api/client';
 import { getAuthState } from '../../../lib/auth';
 
@@ -6,4 +5,4 @@ import { getAuthState } from '../../../lib/auth';
 
 /** The member closed an announcement's popup: it does not show again, on any device. */
 export const ackAnnouncement = (iAnnouncementID: number) =>
-  portal<Answer>('ackAnnouncement', { iAnnouncementID }, { token: getAuthState().token });
+  portal('ackAnnouncement', { iAnnouncementID }, { token: getAuthState().token });

@@ -1,10 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AnnounceCountAnswer,
-  AnnounceListAnswer,
-  AnnouncementSegment,
-  AnnounceSendAnswer,
-} from '../../../../protocol/announcements';
+import type { AnnouncementSegment } from '../../../../protocol/announcements';
 import { consoleCall } from '../../../api/console';
 
 /** The console's announcement calls (issue 29) and their query keys; the member's ack lives in ../api. */
@@ -18,7 +13,7 @@ export const announcementKeys = {
 export function useAnnouncementPage(iPage: number) {
   return useQuery({
     queryKey: announcementKeys.page(iPage),
-    queryFn: ({ signal }) => consoleCall<AnnounceListAnswer>('announceList', { iPage }, signal),
+    queryFn: ({ signal }) => consoleCall('announceList', { iPage }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.aRows.some((r) => r.sStatus === 'sending' || r.sStatus === 'scheduled') ? 3000 : false,
@@ -29,7 +24,7 @@ export function useAnnouncementPage(iPage: number) {
 export function useSegmentCount(pSegment: AnnouncementSegment, enabled: boolean) {
   return useQuery({
     queryKey: announcementKeys.count(pSegment),
-    queryFn: ({ signal }) => consoleCall<AnnounceCountAnswer>('announceCount', { pSegment }, signal),
+    queryFn: ({ signal }) => consoleCall('announceCount', { pSegment }, signal),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -49,9 +44,8 @@ export interface AnnouncementToSend {
 export function useAnnouncementLevers() {
   const queries = useQueryClient();
   return {
-    send: (body: AnnouncementToSend) => consoleCall<AnnounceSendAnswer>('announceSend', { ...body }),
-    cancel: (iAnnouncementID: number, sReason: string) =>
-      consoleCall<{ iErrorCode: number }>('announceCancel', { iAnnouncementID, sReason }),
+    send: (body: AnnouncementToSend) => consoleCall('announceSend', { ...body }),
+    cancel: (iAnnouncementID: number, sReason: string) => consoleCall('announceCancel', { iAnnouncementID, sReason }),
     refresh: () => queries.invalidateQueries({ queryKey: announcementKeys.list }),
   };
 }

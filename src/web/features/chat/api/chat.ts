@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChatHistoryAnswer, ChatItemAnswer, ChatMembersAnswer } from '../../../../protocol/chat';
 import { ok, portal } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
 
@@ -20,13 +19,12 @@ export interface HistoryRequest {
 }
 
 export const getChatHistory = async (request: HistoryRequest) =>
-  ok(await portal<ChatHistoryAnswer>('getChatHistory', { ...request }, { token: token() }));
+  ok(await portal('getChatHistory', { ...request }, { token: token() }));
 
 export const findChatMembers = async (sPrefix: string) =>
-  ok(await portal<ChatMembersAnswer>('findChatMembers', { sPrefix }, { token: token() }));
+  ok(await portal('findChatMembers', { sPrefix }, { token: token() }));
 
-export const getChatItem = async (sItemID: string) =>
-  ok(await portal<ChatItemAnswer>('getChatItem', { sItemID }, { token: token() }));
+export const getChatItem = async (sItemID: string) => ok(await portal('getChatItem', { sItemID }, { token: token() }));
 
 export const chatItemQueryOptions = (sItemID: string) =>
   queryOptions({ queryKey: chatKeys.item(sItemID), queryFn: () => getChatItem(sItemID), staleTime: 60_000 });

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleChatChangeAnswer, ConsoleChatChannelsAnswer } from '../../../../protocol/chat';
 import { consoleCall } from '../../../api/console';
 
 /** Chat's console calls for channels, chat operators and limit vars (issue 29), and their query keys. */
@@ -10,7 +9,7 @@ export const chatConsoleKeys = {
 export function useChatChannels() {
   return useQuery({
     queryKey: chatConsoleKeys.channels,
-    queryFn: ({ signal }) => consoleCall<ConsoleChatChannelsAnswer>('chatChannels', {}, signal),
+    queryFn: ({ signal }) => consoleCall('chatChannels', {}, signal),
   });
 }
 
@@ -21,27 +20,20 @@ export interface NewChannel {
   iSlowModeSeconds: number;
 }
 
-type Done = { iErrorCode: number };
-
 /** The levers of `chat channel …`, `chat operator …` and chat's `gamevars set`, each with a reason. */
 export function useChatLevers() {
   const queries = useQueryClient();
   return {
-    addChannel: (channel: NewChannel, sReason: string) => consoleCall<Done>('chatChannelAdd', { ...channel, sReason }),
+    addChannel: (channel: NewChannel, sReason: string) => consoleCall('chatChannelAdd', { ...channel, sReason }),
     updateChannel: (sChannelID: string, changes: { sName?: string; sTopic?: string }, sReason: string) =>
-      consoleCall<Done>('chatChannelUpdate', { sChannelID, ...changes, sReason }),
+      consoleCall('chatChannelUpdate', { sChannelID, ...changes, sReason }),
     slowChannel: (sChannelID: string, iSlowModeSeconds: number, sReason: string) =>
-      consoleCall<Done>('chatChannelSlow', { sChannelID, iSlowModeSeconds, sReason }),
-    archiveChannel: (sChannelID: string, sReason: string) =>
-      consoleCall<Done>('chatChannelArchive', { sChannelID, sReason }),
-    restoreChannel: (sChannelID: string, sReason: string) =>
-      consoleCall<Done>('chatChannelRestore', { sChannelID, sReason }),
-    addOperator: (sMember: string, sReason: string) =>
-      consoleCall<ConsoleChatChangeAnswer>('chatOperatorAdd', { sMember, sReason }),
-    removeOperator: (sMember: string, sReason: string) =>
-      consoleCall<ConsoleChatChangeAnswer>('chatOperatorRemove', { sMember, sReason }),
-    setVar: (sVarID: string, sValue: string, sReason: string) =>
-      consoleCall<ConsoleChatChangeAnswer>('chatVarSet', { sVarID, sValue, sReason }),
+      consoleCall('chatChannelSlow', { sChannelID, iSlowModeSeconds, sReason }),
+    archiveChannel: (sChannelID: string, sReason: string) => consoleCall('chatChannelArchive', { sChannelID, sReason }),
+    restoreChannel: (sChannelID: string, sReason: string) => consoleCall('chatChannelRestore', { sChannelID, sReason }),
+    addOperator: (sMember: string, sReason: string) => consoleCall('chatOperatorAdd', { sMember, sReason }),
+    removeOperator: (sMember: string, sReason: string) => consoleCall('chatOperatorRemove', { sMember, sReason }),
+    setVar: (sVarID: string, sValue: string, sReason: string) => consoleCall('chatVarSet', { sVarID, sValue, sReason }),
     refresh: () => queries.invalidateQueries({ queryKey: chatConsoleKeys.channels }),
   };
 }

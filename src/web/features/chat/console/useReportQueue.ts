@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ConsoleReportRow, ReportListAnswer, ReportResolutionName } from '../../../../protocol/console';
+import type { ConsoleReportRow, ReportResolutionName } from '../../../../protocol/console';
 import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError, consoleCall } from '../../../api/console';
 
@@ -21,7 +21,7 @@ export function useReportQueue() {
 
   const first = useQuery({
     queryKey: ['console', 'reports', 'first'],
-    queryFn: ({ signal }) => consoleCall<ReportListAnswer>('reportList', { iCursor: 0, iPageSize: PAGE }, signal),
+    queryFn: ({ signal }) => consoleCall('reportList', { iCursor: 0, iPageSize: PAGE }, signal),
     staleTime: 0,
     gcTime: 0,
   });
@@ -35,8 +35,7 @@ export function useReportQueue() {
   const live = cursor !== null && !more;
   const since = useQuery({
     queryKey: ['console', 'reports', 'since', cursor],
-    queryFn: ({ signal }) =>
-      consoleCall<ReportListAnswer>('reportsSince', { iCursor: cursor ?? 0, iPageSize: PAGE }, signal),
+    queryFn: ({ signal }) => consoleCall('reportsSince', { iCursor: cursor ?? 0, iPageSize: PAGE }, signal),
     enabled: live,
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: true,
@@ -55,7 +54,7 @@ export function useReportQueue() {
   }, [since.data]);
 
   const older = useMutation({
-    mutationFn: () => consoleCall<ReportListAnswer>('reportList', { iCursor: cursor ?? 0, iPageSize: PAGE }),
+    mutationFn: () => consoleCall('reportList', { iCursor: cursor ?? 0, iPageSize: PAGE }),
     onSuccess: (answer) => {
       setReports((current) => [...current, ...answer.aRows]);
       setCursor(answer.iCursor);

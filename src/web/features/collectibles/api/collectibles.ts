@@ -1,33 +1,28 @@
 // The collectibles calls: fetchers, their query options and hooks (their keys: ./keys).
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  CollectionAnswer,
-  CollectionsAnswer,
-  InventoryAnswer,
-  ItemAnswer,
-} from '../../../../protocol/collectibles';
+import type { ItemAnswer } from '../../../../protocol/collectibles';
 import { ok, portal } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
 import { collectiblesKeys } from './keys';
 
 const token = () => getAuthState().token;
 
-export const getInventory = async () => ok(await portal<InventoryAnswer>('getInventory', {}, { token: token() }));
+export const getInventory = async () => ok(await portal('getInventory', {}, { token: token() }));
 
 /** One page (from 1) of the member's items of a collection, oldest first (decision 0201). */
 export const getCollection = async (sCollectionID: string, iPage = 1) =>
-  ok(await portal<CollectionAnswer>('getCollection', { sCollectionID, iPage }, { token: token() }));
+  ok(await portal('getCollection', { sCollectionID, iPage }, { token: token() }));
 
 /** One item: the owner's (getItem) or anyone's by link (getPublicItem). Answers the code when refused. */
 export async function getItem(sItemID: string, shared: boolean): Promise<ItemAnswer> {
   const answer = shared
-    ? await portal<ItemAnswer>('getPublicItem', { sItemID })
-    : await portal<ItemAnswer>('getItem', { sItemID }, { token: token() });
+    ? await portal('getPublicItem', { sItemID })
+    : await portal('getItem', { sItemID }, { token: token() });
   if (!answer) throw new Error('The server could not be reached.');
   return answer;
 }
 
-export const getCollections = async () => ok(await portal<CollectionsAnswer>('getCollections'));
+export const getCollections = async () => ok(await portal('getCollections'));
 
 export const inventoryQueryOptions = () =>
   queryOptions({ queryKey: collectiblesKeys.inventory(), queryFn: getInventory, staleTime: 15_000 });
@@ -46,8 +41,7 @@ export const collectionQueryOptions = (sCollectionID: string) =>
 export const collectionFirstQueryOptions = (sCollectionID: string, size: number) =>
   queryOptions({
     queryKey: collectiblesKeys.collectionFirst(sCollectionID, size),
-    queryFn: async () =>
-      ok(await portal<CollectionAnswer>('getCollection', { sCollectionID, iPageSize: size }, { token: token() })),
+    queryFn: async () => ok(await portal('getCollection', { sCollectionID, iPageSize: size }, { token: token() })),
     staleTime: 15_000,
   });
 

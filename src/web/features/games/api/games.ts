@@ -1,13 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AnswerCurseAnswer,
-  CursePuzzleAnswer,
-  FinishRunAnswer,
-  LeaderboardAnswer,
-  ListGamesAnswer,
-  StartRunAnswer,
-  SubmitChunkAnswer,
-} from '../../../../protocol/games';
+import type { StartRunAnswer } from '../../../../protocol/games';
 import type { InputChunk } from '../../../../protocol/monsterBreaker/chunks';
 import { game, ok } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
@@ -28,32 +20,28 @@ export const gamesKeys = {
 const token = () => getAuthState().token;
 const viewer = (auth: ReturnType<typeof useAuth>) => (auth.status === 'signedIn' ? auth.user.id : '');
 
-export const listGames = async () => ok(await game<ListGamesAnswer>('listGames', {}, { token: token() }));
+export const listGames = async () => ok(await game('listGames', {}, { token: token() }));
 
-export const getLeaderboard = async () => ok(await game<LeaderboardAnswer>('getLeaderboard', {}, { token: token() }));
+export const getLeaderboard = async () => ok(await game('getLeaderboard', {}, { token: token() }));
 
-export const getCurse = async () => ok(await game<CursePuzzleAnswer>('getCurse', {}, { token: token() }));
+export const getCurse = async () => ok(await game('getCurse', {}, { token: token() }));
 
 /** A run for the signed-in member, or for this browser's guest (a new guest without one). Answers the code when refused. */
 export const startRun = (guest: GuestPlayer | null) =>
-  game<StartRunAnswer>(
+  game(
     'startRun',
     guest && !token() ? { iGuestUserID: guest.iGuestUserID, sGuestPassword: guest.sGuestPassword } : {},
     { token: token() },
   );
 
 export const submitChunk = (run: Pick<StartRunAnswer, 'iRunID' | 'sRunKey' | 'iSeed'>, chunk: InputChunk) =>
-  game<SubmitChunkAnswer>(
-    'submitChunk',
-    { iRunID: run.iRunID, sRunKey: run.sRunKey, iSeed: run.iSeed, ...chunk },
-    { token: token() },
-  );
+  game('submitChunk', { iRunID: run.iRunID, sRunKey: run.sRunKey, iSeed: run.iSeed, ...chunk }, { token: token() });
 
 export const finishRun = (run: Pick<StartRunAnswer, 'iRunID' | 'sRunKey'>) =>
-  game<FinishRunAnswer>('finishRun', { iRunID: run.iRunID, sRunKey: run.sRunKey }, { token: token() });
+  game('finishRun', { iRunID: run.iRunID, sRunKey: run.sRunKey }, { token: token() });
 
 export const answerCurse = (sWeek: string, sAnswer: string) =>
-  game<AnswerCurseAnswer>('answerCurse', { sWeek, sAnswer }, { token: token() });
+  game('answerCurse', { sWeek, sAnswer }, { token: token() });
 
 export const gamesQueryOptions = (userId: string) =>
   queryOptions({ queryKey: gamesKeys.list(userId), queryFn: listGames, staleTime: 30_000 });

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurseCipher } from '../../../../protocol/curseBreaker';
-import type { ConsoleCurseAnswer, ConsoleCurseSetAnswer } from '../../../../protocol/games';
 import { consoleCall } from '../../../api/console';
 
 const PAGE_SIZE = 25;
@@ -15,8 +14,7 @@ export const curseKeys = {
 export function useCurseWeek(sWeek: string, iPage: number) {
   return useQuery({
     queryKey: curseKeys.page(sWeek, iPage),
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleCurseAnswer>('curseShow', { sWeek, iPage, iPageSize: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => consoleCall('curseShow', { sWeek, iPage, iPageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +34,7 @@ export function useCurseLevers() {
   const queries = useQueryClient();
   return {
     set: (sWeek: string, form: CurseForm, sReason: string) =>
-      consoleCall<ConsoleCurseSetAnswer>('curseSet', {
+      consoleCall('curseSet', {
         sWeek,
         sAnswer: form.answer,
         sCipher: form.cipher,
@@ -46,7 +44,7 @@ export function useCurseLevers() {
         sHint: form.hint,
         sReason,
       }),
-    clear: (sWeek: string, sReason: string) => consoleCall<ConsoleCurseSetAnswer>('curseClear', { sWeek, sReason }),
+    clear: (sWeek: string, sReason: string) => consoleCall('curseClear', { sWeek, sReason }),
     refresh: (sWeek: string) => queries.invalidateQueries({ queryKey: curseKeys.week(sWeek) }),
   };
 }

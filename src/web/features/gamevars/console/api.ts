@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleGameVarSetAnswer, ConsoleGameVarsAnswer } from '../../../../protocol/gamevars';
 import { consoleCall } from '../../../api/console';
 
 /** The game vars' console calls (issue 29, `gamevars`) and their query key. */
@@ -10,7 +9,7 @@ export const gameVarKeys = {
 export function useGameVars() {
   return useQuery({
     queryKey: gameVarKeys.list,
-    queryFn: ({ signal }) => consoleCall<ConsoleGameVarsAnswer>('gameVarsList', {}, signal),
+    queryFn: ({ signal }) => consoleCall('gameVarsList', {}, signal),
   });
 }
 
@@ -19,7 +18,7 @@ export function useGameVarLevers() {
   const queries = useQueryClient();
   return {
     set: (change: { sVarID: string; sType: string; sValue: string }, sReason: string) =>
-      consoleCall<ConsoleGameVarSetAnswer>('gameVarSet', { ...change, sReason }),
+      consoleCall('gameVarSet', { ...change, sReason }),
     refresh: () => queries.invalidateQueries({ queryKey: gameVarKeys.list }),
   };
 }

@@ -1,10 +1,3 @@
-import type {
-  CheckUserNameAnswer,
-  RegisterUserAnswer,
-  UserVerifiedAnswer,
-  VerifyCodeAnswer,
-} from '../../../../protocol/identity';
-import type { Answer } from '../../../../protocol/wire';
 import { portal } from '../../../api/client';
 import { type AuthUser, acceptSession, authRequest, getAuthState, pickUser } from '../../../lib/auth';
 import { startSession } from '../../../lib/authSession';
@@ -18,21 +11,21 @@ const token = () => getAuthState().token;
 
 // ── Portal actions ───────────────────────────────────────────────────────────────────────────
 
-export const verifyCode = (sCode: string) => portal<VerifyCodeAnswer>('verifyCode', { sCode });
+export const verifyCode = (sCode: string) => portal('verifyCode', { sCode });
 
-export const checkUserName = (sUserName: string) => portal<CheckUserNameAnswer>('checkUserName', { sUserName });
+export const checkUserName = (sUserName: string) => portal('checkUserName', { sUserName });
 
 /** registerUser with this tab's session, or with a session it has not adopted yet. */
 export const registerUser = (fields: RegistrationFields, bearer: string | null = token()) =>
-  portal<RegisterUserAnswer>('registerUser', { ...fields }, { token: bearer });
+  portal('registerUser', { ...fields }, { token: bearer });
 
-export const userVerified = () => portal<UserVerifiedAnswer>('userVerified', {}, { token: token() });
+export const userVerified = () => portal('userVerified', {}, { token: token() });
 
-export const sendVerificationEmail = () => portal<Answer>('sendVerificationEmail', {}, { token: token() });
+export const sendVerificationEmail = () => portal('sendVerificationEmail', {}, { token: token() });
 
-export const sendPasswordResetEmail = (sEmail: string) => portal<Answer>('sendPasswordResetEmail', { sEmail });
+export const sendPasswordResetEmail = (sEmail: string) => portal('sendPasswordResetEmail', { sEmail });
 
-export const setSubscribe = (bSubscribe: boolean) => portal<Answer>('setSubscribe', { bSubscribe }, { token: token() });
+export const setSubscribe = (bSubscribe: boolean) => portal('setSubscribe', { bSubscribe }, { token: token() });
 
 // ── Better Auth ──────────────────────────────────────────────────────────────────────────────
 

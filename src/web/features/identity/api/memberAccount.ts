@@ -1,11 +1,3 @@
-import type {
-  AccountDeletionAnswer,
-  EndSessionsAnswer,
-  MyDataAnswer,
-  MySessionsAnswer,
-  SignInHistoryAnswer,
-} from '../../../../protocol/memberAccount';
-import type { Answer } from '../../../../protocol/wire';
 import { ok, portal } from '../../../api/client';
 import { getAuthState } from '../../../lib/auth';
 
@@ -25,31 +17,29 @@ export const memberAccountKeys = {
 export const sessionsQuery = {
   queryKey: memberAccountKeys.sessions(),
   meta: MEMORY_ONLY,
-  queryFn: async () => ok(await portal<MySessionsAnswer>('getMySessions', {}, { token: token() })).aDevices,
+  queryFn: async () => ok(await portal('getMySessions', {}, { token: token() })).aDevices,
 };
 
 export const signInsQuery = {
   queryKey: memberAccountKeys.signIns(),
   meta: MEMORY_ONLY,
-  queryFn: async () => ok(await portal<SignInHistoryAnswer>('getSignInHistory', {}, { token: token() })).aSignIns,
+  queryFn: async () => ok(await portal('getSignInHistory', {}, { token: token() })).aSignIns,
 };
 
 export const deletionQuery = {
   queryKey: memberAccountKeys.deletion(),
   meta: MEMORY_ONLY,
-  queryFn: async () => ok(await portal<AccountDeletionAnswer>('getAccountDeletion', {}, { token: token() })),
+  queryFn: async () => ok(await portal('getAccountDeletion', {}, { token: token() })),
 };
 
-export const endMyDevice = (sDeviceID: string) =>
-  portal<EndSessionsAnswer>('endMyDevice', { sDeviceID }, { token: token() });
-export const dismissDeletionNotice = () => portal<Answer>('dismissDeletionNotice', {}, { token: token() });
-export const endMyOtherSessions = () => portal<EndSessionsAnswer>('endMyOtherSessions', {}, { token: token() });
-export const getMyData = () => portal<MyDataAnswer>('getMyData', {}, { token: token() });
+export const endMyDevice = (sDeviceID: string) => portal('endMyDevice', { sDeviceID }, { token: token() });
+export const dismissDeletionNotice = () => portal('dismissDeletionNotice', {}, { token: token() });
+export const endMyOtherSessions = () => portal('endMyOtherSessions', {}, { token: token() });
+export const getMyData = () => portal('getMyData', {}, { token: token() });
 export const requestAccountDeletion = (sPassword: string, sCode: string) =>
-  portal<Answer>('requestAccountDeletion', { sPassword, sCode }, { token: token() });
-export const confirmAccountDeletion = (sToken: string) =>
-  portal<AccountDeletionAnswer>('confirmAccountDeletion', { sToken });
-export const cancelAccountDeletion = () => portal<Answer>('cancelAccountDeletion', {}, { token: token() });
+  portal('requestAccountDeletion', { sPassword, sCode }, { token: token() });
+export const confirmAccountDeletion = (sToken: string) => portal('confirmAccountDeletion', { sToken });
+export const cancelAccountDeletion = () => portal('cancelAccountDeletion', {}, { token: token() });
 
 /** "27 Nov 2026, 11:15" in the member's time zone. */
 export const when = (ms: number) =>

@@ -1,10 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConsoleInviteChangeAnswer,
-  ConsoleInviteCreateAnswer,
-  ConsoleInviteExportAnswer,
-  ConsoleInviteListAnswer,
-} from '../../../../protocol/consoleInvites';
 import { consoleCall } from '../../../api/console';
 
 const PAGE_SIZE = 25;
@@ -18,8 +12,7 @@ export const inviteKeys = {
 export function useInvitePage(iPage: number) {
   return useQuery({
     queryKey: inviteKeys.page(iPage),
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleInviteListAnswer>('inviteList', { iPage, iPageSize: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => consoleCall('inviteList', { iPage, iPageSize: PAGE_SIZE }, signal),
   });
 }
 
@@ -34,13 +27,10 @@ export interface InviteBatch {
 export function useInviteLevers() {
   const queries = useQueryClient();
   return {
-    create: (batch: InviteBatch, sReason: string) =>
-      consoleCall<ConsoleInviteCreateAnswer>('inviteCreate', { ...batch, sReason }),
-    revoke: (sCode: string, sReason: string) =>
-      consoleCall<ConsoleInviteChangeAnswer>('inviteRevoke', { sCode, sReason }),
-    setInviteOnly: (bOn: boolean, sReason: string) =>
-      consoleCall<ConsoleInviteChangeAnswer>('inviteOnlySet', { bOn, sReason }),
-    exportAll: async () => (await consoleCall<ConsoleInviteExportAnswer>('inviteExport')).aRows,
+    create: (batch: InviteBatch, sReason: string) => consoleCall('inviteCreate', { ...batch, sReason }),
+    revoke: (sCode: string, sReason: string) => consoleCall('inviteRevoke', { sCode, sReason }),
+    setInviteOnly: (bOn: boolean, sReason: string) => consoleCall('inviteOnlySet', { bOn, sReason }),
+    exportAll: async () => (await consoleCall('inviteExport')).aRows,
     refresh: () => queries.invalidateQueries({ queryKey: inviteKeys.all }),
   };
 }

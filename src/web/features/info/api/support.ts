@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FlagsAnswer } from '../../../../protocol/maintenance';
-import { portal } from '../../../api/client';
+import { actionQuery } from '../../../api/actionQuery';
 
 /** The server's contact address for members (getFlags' sSupportEmail, from SUPPORT_EMAIL). */
 export function useSupportEmail(): string | null {
-  const answer = useQuery({
-    queryKey: ['info', 'support'],
-    queryFn: () => portal<FlagsAnswer>('getFlags'),
-    staleTime: 60 * 60_000,
-  });
+  const answer = useQuery({ ...actionQuery('getFlags', {}), staleTime: 60 * 60_000 });
   return answer.data?.iErrorCode === 0 && answer.data.sSupportEmail ? answer.data.sSupportEmail : null;
 }

@@ -1,10 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleActionInput } from '../../../../protocol/actions';
 import type { FlagName } from '../../../../protocol/flags';
-import type {
-  ConsoleFlagSetAnswer,
-  ConsoleMaintenanceSetAnswer,
-  ConsoleSettingsAnswer,
-} from '../../../../protocol/maintenance';
 import { consoleCall } from '../../../api/console';
 
 /** Maintenance and the feature flags in the console (issue 29): their calls and query key. */
@@ -15,7 +11,7 @@ export const settingsKeys = {
 export function useSettings() {
   return useQuery({
     queryKey: settingsKeys.settings,
-    queryFn: ({ signal }) => consoleCall<ConsoleSettingsAnswer>('settingsShow', {}, signal),
+    queryFn: ({ signal }) => consoleCall('settingsShow', {}, signal),
   });
 }
 
@@ -23,9 +19,8 @@ export function useSettings() {
 export function useSettingsLevers() {
   const queries = useQueryClient();
   return {
-    setMaintenance: (body: Record<string, unknown>) => consoleCall<ConsoleMaintenanceSetAnswer>('maintenanceSet', body),
-    setFlag: (sName: FlagName, bOn: boolean, sReason: string) =>
-      consoleCall<ConsoleFlagSetAnswer>('flagSet', { sName, bOn, sReason }),
+    setMaintenance: (body: ConsoleActionInput<'maintenanceSet'>) => consoleCall('maintenanceSet', body),
+    setFlag: (sName: FlagName, bOn: boolean, sReason: string) => consoleCall('flagSet', { sName, bOn, sReason }),
     refresh: () => queries.invalidateQueries({ queryKey: settingsKeys.settings }),
   };
 }

@@ -1,3 +1,4 @@
+import type { ConsoleActionInput } from '../../../../protocol/actions';
 import type { ConsoleSettingsAnswer } from '../../../../protocol/maintenance';
 import type { Proposal } from './MemberPreview';
 
@@ -32,7 +33,10 @@ export function formChanges(current: MaintenanceState, form: MaintenanceForm): b
 }
 
 /** The body of maintenanceSet: the same three choices `maintenance off` has, no message field when cleared. */
-export function maintenanceSetBody(current: MaintenanceState, form: MaintenanceForm): Record<string, unknown> {
+export function maintenanceSetBody(
+  current: MaintenanceState,
+  form: MaintenanceForm,
+): Omit<ConsoleActionInput<'maintenanceSet'>, 'sReason'> {
   if (!endsMaintenance(current, form)) return { bMaintenance: form.on, sMessage: form.message.trim() };
   if (form.ending === 'keep') return { bMaintenance: false, bKeepMessage: true };
   if (form.ending === 'replace') return { bMaintenance: false, sMessage: form.message.trim() };

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { MaintenanceAnswer } from '../../../../protocol/maintenance';
 import { ROUTES } from '../../../../protocol/routes';
 import { portal } from '../../../api/client';
 import { local, STORAGE } from '../../../lib/storage';
@@ -25,7 +24,7 @@ export function useMaintenanceCheck(): { alert: string | null; checked: boolean;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on the first location
   useEffect(() => {
     let cancelled = false;
-    portal<MaintenanceAnswer>('isMaintenance').then((answer) => {
+    portal('isMaintenance').then((answer) => {
       if (cancelled) return;
       const last = Number(local.get(STORAGE.maintenanceAlertAt)) || null;
       const decision = decideMaintenance(answer, location.pathname, Date.now(), last);
@@ -43,7 +42,7 @@ export function useMaintenanceCheck(): { alert: string | null; checked: boolean;
   useEffect(() => {
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible' || window.location.pathname === ROUTES.maintenance) return;
-      portal<MaintenanceAnswer>('isMaintenance').then((answer) => {
+      portal('isMaintenance').then((answer) => {
         // Only a clear "on": a dropped request is no reason to leave the page.
         if (answer?.bMaintenance && window.location.pathname !== ROUTES.maintenance) {
           navigate(ROUTES.maintenance, { replace: true });

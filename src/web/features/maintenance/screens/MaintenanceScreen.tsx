@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { MaintenanceAnswer } from '../../../../protocol/maintenance';
 import { ROUTES } from '../../../../protocol/routes';
 import { portal } from '../../../api/client';
 import { MaintenanceNotice } from '../components/MaintenanceNotice';
@@ -14,7 +13,7 @@ export default function MaintenanceScreen() {
   useEffect(() => {
     let stopped = false;
     const check = async () => {
-      const answer = await portal<MaintenanceAnswer>('isMaintenance');
+      const answer = await portal('isMaintenance');
       if (stopped) return;
       if (answer?.iErrorCode === 0 && !answer.bMaintenance) {
         navigate(ROUTES.home, { replace: true });

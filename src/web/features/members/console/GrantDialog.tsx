@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import type { ConsoleActionInput } from '../../../../protocol/actions';
 import type { ConsoleMemberProfile } from '../../../../protocol/console';
 import { type Choice, ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
-import { type MemberGrantAnswer, useMemberLever } from './api';
+import { useMemberLever } from './api';
 import { signed } from './format';
 import styles from './LeverFields.module.css';
 
@@ -44,7 +45,7 @@ export function GrantDialog({
   onClose(): void;
   onDone(message: string): void;
 }) {
-  const grant = useMemberLever<MemberGrantAnswer>(member.sUserID, 'memberGrant');
+  const grant = useMemberLever(member.sUserID, 'memberGrant');
   const amountId = useId();
   const targetId = useId();
   const [key, setKey] = useState(freshKey);
@@ -66,7 +67,12 @@ export function GrantDialog({
 
   const unit = asset === 'points' ? 'point' : 'ticket';
   async function confirm(reason: string) {
-    const body: Record<string, unknown> = { sAsset: asset, sKey: key, sReason: reason };
+    const body: ConsoleActionInput<'memberGrant'> = {
+      sUserID: member.sUserID,
+      sAsset: asset,
+      sKey: key,
+      sReason: reason,
+    };
     let done: string;
     if (asset === 'item') {
       if (!target.trim()) {

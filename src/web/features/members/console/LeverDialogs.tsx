@@ -42,7 +42,7 @@ export function RestrictionDialogs({ open, close, member, onDone }: LeverDialogP
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.ban.mutateAsync({ sReason: reason, iDurationMs: duration });
+          await levers.ban.mutateAsync({ sUserID: member.sUserID, sReason: reason, iDurationMs: duration });
           onDone(`${name} is banned ${duration ? `for ${durationWords(duration)}` : 'until lifted'}.`);
         }}
       >
@@ -62,7 +62,7 @@ export function RestrictionDialogs({ open, close, member, onDone }: LeverDialogP
         confirmLabel="Unban"
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.unban.mutateAsync({ sReason: reason });
+          await levers.unban.mutateAsync({ sUserID: member.sUserID, sReason: reason });
           onDone(`${name} is no longer banned.`);
         }}
       />
@@ -75,7 +75,7 @@ export function RestrictionDialogs({ open, close, member, onDone }: LeverDialogP
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.mute.mutateAsync({ sReason: reason, iDurationMs: duration });
+          await levers.mute.mutateAsync({ sUserID: member.sUserID, sReason: reason, iDurationMs: duration });
           onDone(`${name} is muted ${duration ? `for ${durationWords(duration)}` : 'until lifted'}.`);
         }}
       >
@@ -97,8 +97,8 @@ export function AccountDialogs({ open, close, member, onDone }: LeverDialogProps
   const levers = {
     resend: useMemberLever(member.sUserID, 'memberResendVerification'),
     reset: useMemberLever(member.sUserID, 'memberForcePasswordReset'),
-    revokeAll: useMemberLever<{ iErrorCode: number; iEnded: number }>(member.sUserID, 'memberSessionsRevoke'),
-    export: useMemberLever<{ iErrorCode: number; pExport: unknown }>(member.sUserID, 'memberExport'),
+    revokeAll: useMemberLever(member.sUserID, 'memberSessionsRevoke'),
+    export: useMemberLever(member.sUserID, 'memberExport'),
   };
   return (
     <>
@@ -110,7 +110,7 @@ export function AccountDialogs({ open, close, member, onDone }: LeverDialogProps
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          const answer = await levers.revokeAll.mutateAsync({ sReason: reason });
+          const answer = await levers.revokeAll.mutateAsync({ sUserID: member.sUserID, sReason: reason });
           onDone(`${answer.iEnded} session${answer.iEnded === 1 ? '' : 's'} of ${name} ended.`);
         }}
       />
@@ -122,7 +122,7 @@ export function AccountDialogs({ open, close, member, onDone }: LeverDialogProps
         confirmLabel="Resend"
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.resend.mutateAsync({ sReason: reason });
+          await levers.resend.mutateAsync({ sUserID: member.sUserID, sReason: reason });
           onDone(`A verification email is on its way to ${member.sEmail}.`);
         }}
       />
@@ -135,7 +135,7 @@ export function AccountDialogs({ open, close, member, onDone }: LeverDialogProps
         danger
         onClose={close}
         onConfirm={async (reason) => {
-          await levers.reset.mutateAsync({ sReason: reason });
+          await levers.reset.mutateAsync({ sUserID: member.sUserID, sReason: reason });
           onDone(`${name} must set a new password; the link is on its way.`);
         }}
       />
@@ -146,7 +146,7 @@ export function AccountDialogs({ open, close, member, onDone }: LeverDialogProps
         confirmLabel="Export"
         onClose={close}
         onConfirm={async (reason) => {
-          const answer = await levers.export.mutateAsync({ sReason: reason });
+          const answer = await levers.export.mutateAsync({ sUserID: member.sUserID, sReason: reason });
           downloadJson(`member-${member.sUsername || member.sUserID}.json`, answer.pExport);
           onDone(`Exported ${name}'s data.`);
         }}
@@ -181,7 +181,7 @@ export function NoteDialog({ open, close, member, onDone }: LeverDialogProps) {
           setNoteMissing(true);
           return false;
         }
-        await lever.mutateAsync({ sText: note.trim() });
+        await lever.mutateAsync({ sUserID: member.sUserID, sText: note.trim() });
         onDone('Note added.');
       }}
     >

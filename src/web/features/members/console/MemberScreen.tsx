@@ -135,7 +135,7 @@ export default function MemberScreen() {
         danger
         onClose={() => setSession(null)}
         onConfirm={async (reason) => {
-          await revoke.mutateAsync({ sSessionID: String(session?.sSessionID), sReason: reason });
+          await revoke.mutateAsync({ sUserID: memberId, sSessionID: String(session?.sSessionID), sReason: reason });
           setSaid('The session ended.');
         }}
       />

@@ -1,12 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConsoleAuditListAnswer,
-  ConsoleMemberRow,
-  ConsolePage,
-  MemberGrantAnswer,
-  MemberShowAnswer,
-  MemberTab,
-} from '../../../../protocol/console';
+import type { ConsoleActionInput } from '../../../../protocol/actions';
+import type { MemberGrantAnswer, MemberTab } from '../../../../protocol/console';
 import { consoleCall } from '../../../api/console';
 
 /** Rows per page of every member table. */
@@ -17,12 +11,7 @@ const memberKey = (memberId: string) => ['console', 'member', memberId] as const
 export function useMemberFind(query: string, page: number) {
   return useQuery({
     queryKey: ['console', 'memberFind', query, page],
-    queryFn: ({ signal }) =>
-      consoleCall<ConsolePage<ConsoleMemberRow>>(
-        'memberFind',
-        { sQuery: query, iPage: page, iPageSize: PAGE_SIZE },
-        signal,
-      ),
+    queryFn: ({ signal }) => consoleCall('memberFind', { sQuery: query, iPage: page, iPageSize: PAGE_SIZE }, signal),
     enabled: query.trim() !== '',
     placeholderData: keepPreviousData,
   });
@@ -31,8 +20,7 @@ export function useMemberFind(query: string, page: number) {
 export function useMemberProfile(memberId: string) {
   return useQuery({
     queryKey: [...memberKey(memberId), 'profile'],
-    queryFn: ({ signal }) =>
-      consoleCall<MemberShowAnswer>('memberShow', { sUserID: memberId, sTab: 'profile' }, signal),
+    queryFn: ({ signal }) => consoleCall('memberShow', { sUserID: memberId, sTab: 'profile' }, signal),
   });
 }
 
@@ -40,11 +28,7 @@ export function useMemberTab(memberId: string, tab: Exclude<MemberTab, 'profile'
   return useQuery({
     queryKey: [...memberKey(memberId), tab, page],
     queryFn: ({ signal }) =>
-      consoleCall<MemberShowAnswer>(
-        'memberShow',
-        { sUserID: memberId, sTab: tab, iPage: page, iPageSize: PAGE_SIZE },
-        signal,
-      ),
+      consoleCall('memberShow', { sUserID: memberId, sTab: tab, iPage: page, iPageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,26 +38,31 @@ export function useMemberAudit(memberId: string, page: number) {
   return useQuery({
     queryKey: [...memberKey(memberId), 'audit', page],
     queryFn: ({ signal }) =>
-      consoleCall<ConsoleAuditListAnswer>(
-        'auditList',
-        { sMember: memberId, iPage: page + 1, iPageSize: PAGE_SIZE },
-        signal,
-      ),
+      consoleCall('auditList', { sMember: memberId, iPage: page + 1, iPageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }
+
+/** The console's levers on one member: each takes the member's sUserID with its own fields. */
+export type MemberLever =
+  | 'memberBan'
+  | 'memberUnban'
+  | 'memberMute'
+  | 'memberResendVerification'
+  | 'memberForcePasswordReset'
+  | 'memberSessionsRevoke'
+  | 'memberNoteAdd'
+  | 'memberExport'
+  | 'memberGrant';
 
 /**
  * A lever on one member (`memberBan`, `memberGrant`…): on success every view of the member is
  * read again (profile, tabs, audit trail).
  */
-export function useMemberLever<Answer extends { iErrorCode: number } = { iErrorCode: number }>(
-  memberId: string,
-  action: string,
-) {
+export function useMemberLever<N extends MemberLever>(memberId: string, action: N) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => consoleCall<Answer>(action, { sUserID: memberId, ...body }),
+    mutationFn: (body: ConsoleActionInput<N>) => consoleCall(action, body),
     onSuccess: () => queries.invalidateQueries({ queryKey: memberKey(memberId) }),
   });
 }

@@ -1,4 +1,3 @@
-import type { NotificationCountsAnswer, NotificationsPage } from '../../../../protocol/notifications';
 import { ok, portal } from '../../../api/client';
 import { getAuthState } from '../../../lib/auth';
 
@@ -11,13 +10,12 @@ export const notificationKeys = {
 const token = () => getAuthState().token;
 
 export const listNotifications = async (iBeforeID?: number) =>
-  ok(await portal<NotificationsPage>('listNotifications', iBeforeID ? { iBeforeID } : {}, { token: token() }));
+  ok(await portal('listNotifications', iBeforeID ? { iBeforeID } : {}, { token: token() }));
 
-export const getNotificationCounts = async () =>
-  ok(await portal<NotificationCountsAnswer>('getNotificationCounts', {}, { token: token() }));
+export const getNotificationCounts = async () => ok(await portal('getNotificationCounts', {}, { token: token() }));
 
 export const markNotificationRead = async (iNotificationID: number) =>
-  ok(await portal<NotificationCountsAnswer>('markNotificationsRead', { iNotificationID }, { token: token() }));
+  ok(await portal('markNotificationsRead', { iNotificationID }, { token: token() }));
 
 export const markAllNotificationsRead = async () =>
-  ok(await portal<NotificationCountsAnswer>('markNotificationsRead', { bAll: true }, { token: token() }));
+  ok(await portal('markNotificationsRead', { bAll: true }, { token: token() }));

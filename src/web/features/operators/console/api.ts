@@ -1,13 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConsoleAuditExportAnswer,
-  ConsoleAuditListAnswer,
-  ConsoleGrantCapSetAnswer,
-  ConsoleOperatorAddAnswer,
-  ConsoleOperatorChangeAnswer,
-  ConsoleOperatorsListAnswer,
-  ConsoleRole,
-} from '../../../../protocol/console';
+import type { ConsoleRole } from '../../../../protocol/console';
 import { consoleCall } from '../../../api/console';
 import { type AuditFilterForm, auditInput } from './auditFilters';
 
@@ -20,7 +12,7 @@ export const operatorKeys = {
 export function useOperatorsList() {
   return useQuery({
     queryKey: operatorKeys.list,
-    queryFn: ({ signal }) => consoleCall<ConsoleOperatorsListAnswer>('operatorsList', {}, signal),
+    queryFn: ({ signal }) => consoleCall('operatorsList', {}, signal),
   });
 }
 
@@ -30,17 +22,16 @@ export function useRefreshOperators() {
 }
 
 export const addOperator = (sEmail: string, sRole: ConsoleRole, sReason: string) =>
-  consoleCall<ConsoleOperatorAddAnswer>('operatorAdd', { sEmail, sRole, sReason });
+  consoleCall('operatorAdd', { sEmail, sRole, sReason });
 
 export const setOperatorRole = (sEmail: string, sRole: ConsoleRole, sReason: string) =>
-  consoleCall<ConsoleOperatorChangeAnswer>('operatorSetRole', { sEmail, sRole, sReason });
+  consoleCall('operatorSetRole', { sEmail, sRole, sReason });
 
-export const removeOperator = (sEmail: string, sReason: string) =>
-  consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', { sEmail, sReason });
+export const removeOperator = (sEmail: string, sReason: string) => consoleCall('operatorRemove', { sEmail, sReason });
 
 /** A role's grant cap; -1: no cap. */
-export const setGrantCap = (sRole: string, iMaxAmount: number, sReason: string) =>
-  consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', { sRole, iMaxAmount, sReason });
+export const setGrantCap = (sRole: ConsoleRole, iMaxAmount: number, sReason: string) =>
+  consoleCall('grantCapSet', { sRole, iMaxAmount, sReason });
 
 /** Confirms the console session afresh (issue 35): the operator's password and a TOTP code. */
 export const confirmConsoleIdentity = (sPassword: string, sCode: string) =>
@@ -50,15 +41,13 @@ export const confirmConsoleIdentity = (sPassword: string, sCode: string) =>
 export function useAuditPage(filters: AuditFilterForm, iPage: number, iPageSize: number) {
   return useQuery({
     queryKey: operatorKeys.audit(filters, iPage),
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleAuditListAnswer>('auditList', { ...auditInput(filters), iPage, iPageSize }, signal),
+    queryFn: ({ signal }) => consoleCall('auditList', { ...auditInput(filters), iPage, iPageSize }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The whole filtered audit log as CSV. */
-export const exportAudit = (filters: AuditFilterForm) =>
-  consoleCall<ConsoleAuditExportAnswer>('auditExport', auditInput(filters));
+export const exportAudit = (filters: AuditFilterForm) => consoleCall('auditExport', auditInput(filters));
 
 /** Ends this tab's console session on the server (the layout's Sign out; a failure changes nothing). */
 export const signOutOfConsole = () => consoleCall('signOut').catch(() => undefined);

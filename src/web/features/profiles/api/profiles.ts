@@ -1,6 +1,3 @@
-import type { InventoryAnswer } from '../../../../protocol/collectibles';
-import type { MyProfileAnswer, PublicProfileAnswer } from '../../../../protocol/profiles';
-import type { Answer } from '../../../../protocol/wire';
 import { portal } from '../../../api/client';
 import { getAuthState } from '../../../lib/auth';
 
@@ -12,9 +9,9 @@ export const profileKeys = {
 
 const token = () => getAuthState().token;
 
-export const getMyProfile = () => portal<MyProfileAnswer>('getMyProfile', {}, { token: token() });
-export const getMyItems = () => portal<InventoryAnswer>('getInventory', {}, { token: token() });
-export const setAvatar = (sItemID: string) => portal<Answer>('setAvatar', { sItemID }, { token: token() });
+export const getMyProfile = () => portal('getMyProfile', {}, { token: token() });
+export const getMyItems = () => portal('getInventory', {}, { token: token() });
+export const setAvatar = (sItemID: string) => portal('setAvatar', { sItemID }, { token: token() });
 export const setProfile = (bPublic: boolean, showcase: readonly string[]) =>
-  portal<Answer>('setProfile', { bPublic, sShowcaseItemIDs: showcase.join(',') }, { token: token() });
-export const getPublicProfile = (sUserName: string) => portal<PublicProfileAnswer>('getPublicProfile', { sUserName });
+  portal('setProfile', { bPublic, sShowcaseItemIDs: showcase.join(',') }, { token: token() });
+export const getPublicProfile = (sUserName: string) => portal('getPublicProfile', { sUserName });

@@ -1,12 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type {
-  EnterRaffleAnswer,
-  RaffleAnswer,
-  RaffleEntriesAnswer,
-  RaffleProofAnswer,
-  RafflesAnswer,
-} from '../../../../protocol/raffle';
+import type { RaffleAnswer, RaffleProofAnswer } from '../../../../protocol/raffle';
 import { ok, portal } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
 import { memberKeys } from '../../../lib/memberData';
@@ -26,27 +20,27 @@ export const raffleKeys = {
 const token = () => getAuthState().token;
 
 export const getRaffles = async (iBeforeID?: number) =>
-  ok(await portal<RafflesAnswer>('getRaffles', { iBeforeID }, { token: token() }));
+  ok(await portal('getRaffles', { iBeforeID }, { token: token() }));
 
 /** One raffle; without an id, the latest drawn one. Answers the code when refused (NOT_FOUND: none yet). */
 export async function getRaffle(iRaffleID?: number): Promise<RaffleAnswer> {
-  const answer = await portal<RaffleAnswer>('getRaffle', { iRaffleID }, { token: token() });
+  const answer = await portal('getRaffle', { iRaffleID }, { token: token() });
   if (!answer) throw new Error('The server could not be reached.');
   return answer;
 }
 
 export const getRaffleEntries = async (iRaffleID: number) =>
-  ok(await portal<RaffleEntriesAnswer>('getRaffleEntries', { iRaffleID }, { token: token() }));
+  ok(await portal('getRaffleEntries', { iRaffleID }, { token: token() }));
 
 /** The Merkle path of the member's own entry; RAFFLE_NOT_ENTERED is an answer, not an error. */
 export async function getRaffleProof(iRaffleID: number): Promise<RaffleProofAnswer> {
-  const answer = await portal<RaffleProofAnswer>('getRaffleProof', { iRaffleID }, { token: token() });
+  const answer = await portal('getRaffleProof', { iRaffleID }, { token: token() });
   if (!answer) throw new Error('The server could not be reached.');
   return answer;
 }
 
 export const enterRaffle = (input: { iRaffleID: number; iTickets: number; sIdempotencyKey: string }) =>
-  portal<EnterRaffleAnswer>('enterRaffle', input, { token: token() });
+  portal('enterRaffle', input, { token: token() });
 
 export const raffleQueryOptions = (iRaffleID: number | null) =>
   queryOptions({

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ConsoleActionInput } from '../../../../protocol/actions';
 import type { ConsolePrizeSpec, ConsoleTemplateChoice } from '../../../../protocol/consoleRaffles';
 import type { RafflePrizeKind } from '../../../../protocol/raffle';
 import shared from '../../../ui/ConsoleScreen.module.css';
@@ -35,9 +36,12 @@ export const prizeDrafts = (prizes: readonly ConsolePrizeSpec[]): PrizeDraft[] =
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 /** The prizes as the server takes them, or the first problem in words. */
-export function prizeSpecs(drafts: readonly PrizeDraft[]): ConsolePrizeSpec[] | string {
+/** The prizes as the console sends them (raffleCreate, raffleWeeklySet). */
+type PrizeInput = ConsoleActionInput<'raffleCreate'>['aPrizes'];
+
+export function prizeSpecs(drafts: readonly PrizeDraft[]): PrizeInput | string {
   if (drafts.length === 0) return 'Add at least one prize.';
-  const specs: ConsolePrizeSpec[] = [];
+  const specs: PrizeInput = [];
   for (const [index, draft] of drafts.entries()) {
     const quantity = whole(draft.quantity);
     if (!(quantity >= 1 && quantity <= 1000))

@@ -1,12 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConsolePrizeSpec,
-  ConsoleRaffleChangeAnswer,
-  ConsoleRaffleListAnswer,
-  ConsoleRaffleShowAnswer,
-  ConsoleRaffleTemplatesAnswer,
-  ConsoleRaffleWeekly,
-} from '../../../../protocol/consoleRaffles';
+import type { ConsoleActionInput } from '../../../../protocol/actions';
+import type { ConsoleRaffleWeekly } from '../../../../protocol/consoleRaffles';
 import { consoleCall } from '../../../api/console';
 
 /** The raffles' console calls (issue 29; docs/product.md §12) and their query keys. */
@@ -21,7 +15,7 @@ export const raffleKeys = {
 export function useRaffleList(iPage: number, iPageSize: number) {
   return useQuery({
     queryKey: raffleKeys.list(iPage),
-    queryFn: ({ signal }) => consoleCall<ConsoleRaffleListAnswer>('raffleList', { iPage, iPageSize }, signal),
+    queryFn: ({ signal }) => consoleCall('raffleList', { iPage, iPageSize }, signal),
   });
 }
 
@@ -29,7 +23,7 @@ export function useRaffleList(iPage: number, iPageSize: number) {
 export function useRaffleTemplates() {
   return useQuery({
     queryKey: raffleKeys.templates,
-    queryFn: ({ signal }) => consoleCall<ConsoleRaffleTemplatesAnswer>('raffleTemplates', {}, signal),
+    queryFn: ({ signal }) => consoleCall('raffleTemplates', {}, signal),
     staleTime: 5 * 60_000,
   });
 }
@@ -38,29 +32,30 @@ export function useRaffleTemplates() {
 export function useRaffle(iRaffleID: number, iPage: number) {
   return useQuery({
     queryKey: raffleKeys.raffle(iRaffleID, iPage),
-    queryFn: ({ signal }) =>
-      consoleCall<ConsoleRaffleShowAnswer>('raffleShow', { iRaffleID, iPage, iPageSize: 25 }, signal),
+    queryFn: ({ signal }) => consoleCall('raffleShow', { iRaffleID, iPage, iPageSize: 25 }, signal),
   });
 }
+
+/** The prizes as the console sends them (the schema's input: an item prize names its template). */
+export type PrizeInput = ConsoleActionInput<'raffleCreate'>['aPrizes'];
+export type RaffleStepAction = 'raffleOpen' | 'raffleClose' | 'raffleDraw' | 'raffleCancel';
 
 export interface NewRaffle {
   sTitle: string;
   iOpensAt: number;
   iClosesAt: number;
-  aPrizes: ConsolePrizeSpec[];
+  aPrizes: PrizeInput;
 }
 
 /** Scheduling, the weekly settings and a raffle's steps (open, close, draw, cancel), each with a reason. */
 export function useRaffleLevers() {
   const queries = useQueryClient();
   return {
-    create: (raffle: NewRaffle, sReason: string) =>
-      consoleCall<ConsoleRaffleChangeAnswer>('raffleCreate', { ...raffle, sReason }),
-    setWeekly: (weekly: ConsoleRaffleWeekly, aPrizes: ConsolePrizeSpec[], sReason: string) =>
-      consoleCall<ConsoleRaffleChangeAnswer>('raffleWeeklySet', { ...weekly, aPrizes, sReason }),
+    create: (raffle: NewRaffle, sReason: string) => consoleCall('raffleCreate', { ...raffle, sReason }),
+    setWeekly: (weekly: ConsoleRaffleWeekly, aPrizes: PrizeInput, sReason: string) =>
+      consoleCall('raffleWeeklySet', { ...weekly, aPrizes, sReason }),
     /** `action` is the step's console action (raffleWords' STEP_WORDS). */
-    step: (action: string, iRaffleID: number, sReason: string) =>
-      consoleCall<ConsoleRaffleChangeAnswer>(action, { iRaffleID, sReason }),
+    step: (action: RaffleStepAction, iRaffleID: number, sReason: string) => consoleCall(action, { iRaffleID, sReason }),
     refresh: () =>
       Promise.all([
         queries.invalidateQueries({ queryKey: raffleKeys.lists }),

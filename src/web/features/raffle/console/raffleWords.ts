@@ -14,7 +14,15 @@ export const STEPS: Record<RaffleStatus, Step[]> = {
   cancelled: [],
 };
 
-export const STEP_WORDS: Record<Step, { label: string; confirm: string; action: string; about: string }> = {
+export const STEP_WORDS: Record<
+  Step,
+  {
+    label: string;
+    confirm: string;
+    action: 'raffleOpen' | 'raffleClose' | 'raffleDraw' | 'raffleCancel';
+    about: string;
+  }
+> = {
   open: {
     label: 'Open',
     confirm: 'Open now',

@@ -1,12 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  ConsoleOverviewAnswer,
-  StatusBucket,
-  StatusInstancesAnswer,
-  StatusJobsAnswer,
-  StatusPulseAnswer,
-  StatusRange,
-} from '../../../../protocol/status';
+import type { StatusBucket, StatusRange } from '../../../../protocol/status';
 import { consoleCall } from '../../../api/console';
 
 /** The status capability's console calls (issues 29, 38) and their query keys. */
@@ -21,7 +14,7 @@ export const statusKeys = {
 export function useOverview() {
   return useQuery({
     queryKey: statusKeys.overview,
-    queryFn: ({ signal }) => consoleCall<ConsoleOverviewAnswer>('consoleOverview', {}, signal),
+    queryFn: ({ signal }) => consoleCall('consoleOverview', {}, signal),
     refetchInterval: 30_000,
   });
 }
@@ -30,7 +23,7 @@ export function useOverview() {
 export function usePulse(range: StatusRange, bucket: StatusBucket, refetchInterval: number) {
   return useQuery({
     queryKey: statusKeys.pulse(range, bucket),
-    queryFn: ({ signal }) => consoleCall<StatusPulseAnswer>('statusPulse', { sRange: range, sBucket: bucket }, signal),
+    queryFn: ({ signal }) => consoleCall('statusPulse', { sRange: range, sBucket: bucket }, signal),
     refetchInterval,
     placeholderData: keepPreviousData,
   });
@@ -40,7 +33,7 @@ export function usePulse(range: StatusRange, bucket: StatusBucket, refetchInterv
 export function useInstances() {
   return useQuery({
     queryKey: statusKeys.instances,
-    queryFn: ({ signal }) => consoleCall<StatusInstancesAnswer>('statusInstances', {}, signal),
+    queryFn: ({ signal }) => consoleCall('statusInstances', {}, signal),
     refetchInterval: (query) => query.state.data?.iIntervalMs ?? 5000,
   });
 }
@@ -48,7 +41,7 @@ export function useInstances() {
 export function useJobs(refetchInterval: number) {
   return useQuery({
     queryKey: statusKeys.jobs,
-    queryFn: ({ signal }) => consoleCall<StatusJobsAnswer>('statusJobs', {}, signal),
+    queryFn: ({ signal }) => consoleCall('statusJobs', {}, signal),
     refetchInterval,
   });
 }

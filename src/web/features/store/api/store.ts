@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { BuyStoreItemAnswer, PointsStatementAnswer, StoreCatalogueAnswer } from '../../../../protocol/store';
+import type { BuyStoreItemAnswer } from '../../../../protocol/store';
 import { type ActionResult, ok, portal } from '../../../api/client';
 import { getAuthState, useAuth } from '../../../lib/auth';
 
@@ -12,18 +12,17 @@ export const storeKeys = {
 
 const token = () => getAuthState().token;
 
-export const getStoreCatalogue = async () =>
-  ok(await portal<StoreCatalogueAnswer>('getStoreCatalogue', {}, { token: token() }));
+export const getStoreCatalogue = async () => ok(await portal('getStoreCatalogue', {}, { token: token() }));
 
 /** One purchase attempt; null when the server could not be reached (try again with the same key). */
 export const buyStoreItem = (fields: {
   sStoreItemID: string;
   iQuantity: number;
   sIdempotencyKey: string;
-}): Promise<ActionResult<BuyStoreItemAnswer>> => portal<BuyStoreItemAnswer>('buyStoreItem', fields, { token: token() });
+}): Promise<ActionResult<BuyStoreItemAnswer>> => portal('buyStoreItem', fields, { token: token() });
 
 export const getPointsStatement = async (iBeforeID?: number) =>
-  ok(await portal<PointsStatementAnswer>('getPointsStatement', { iBeforeID }, { token: token() }));
+  ok(await portal('getPointsStatement', { iBeforeID }, { token: token() }));
 
 /** Always fetched afresh when the store opens: stock, limits and balances decide a purchase. */
 export const catalogueQueryOptions = () =>

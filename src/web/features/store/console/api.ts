@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleStoreCatalogueAnswer, ConsoleStoreItemAnswer } from '../../../../protocol/store';
 import { consoleCall } from '../../../api/console';
 import type { Fields } from './draft';
 
@@ -11,7 +10,7 @@ export const storeKeys = {
 export function useStoreCatalogue() {
   return useQuery({
     queryKey: storeKeys.catalogue,
-    queryFn: ({ signal }) => consoleCall<ConsoleStoreCatalogueAnswer>('storeCatalogue', {}, signal),
+    queryFn: ({ signal }) => consoleCall('storeCatalogue', {}, signal),
   });
 }
 
@@ -20,15 +19,13 @@ export function useStoreLevers() {
   const queries = useQueryClient();
   return {
     add: (sStoreItemID: string, fields: Fields, sReason: string) =>
-      consoleCall<ConsoleStoreItemAnswer>('storeItemAdd', { sStoreItemID, ...fields, sReason }),
+      consoleCall('storeItemAdd', { sStoreItemID, ...fields, sReason }),
     update: (sStoreItemID: string, fields: Fields, sReason: string) =>
-      consoleCall<ConsoleStoreItemAnswer>('storeItemUpdate', { sStoreItemID, ...fields, sReason }),
+      consoleCall('storeItemUpdate', { sStoreItemID, ...fields, sReason }),
     restock: (sStoreItemID: string, iUnits: number, sReason: string) =>
-      consoleCall<ConsoleStoreItemAnswer>('storeItemRestock', { sStoreItemID, iUnits, sReason }),
-    retire: (sStoreItemID: string, sReason: string) =>
-      consoleCall<ConsoleStoreItemAnswer>('storeItemRetire', { sStoreItemID, sReason }),
-    restore: (sStoreItemID: string, sReason: string) =>
-      consoleCall<ConsoleStoreItemAnswer>('storeItemRestore', { sStoreItemID, sReason }),
+      consoleCall('storeItemRestock', { sStoreItemID, iUnits, sReason }),
+    retire: (sStoreItemID: string, sReason: string) => consoleCall('storeItemRetire', { sStoreItemID, sReason }),
+    restore: (sStoreItemID: string, sReason: string) => consoleCall('storeItemRestore', { sStoreItemID, sReason }),
     refresh: () => queries.invalidateQueries({ queryKey: storeKeys.catalogue }),
   };
 }

@@ -1,7 +1,5 @@
-import type { InventoryAnswer } from '../../../../protocol/collectibles';
 import { INVENTORY_MAX_PAGE_SIZE } from '../../../../protocol/collectibles';
-import type { PublicProfileAnswer } from '../../../../protocol/profiles';
-import type { TradeBox, TradeOfferAnswer, TradesPageAnswer } from '../../../../protocol/trading';
+import type { TradeBox, TradeOfferAnswer } from '../../../../protocol/trading';
 import { itemIdList } from '../../../../protocol/trading';
 import { type ActionResult, ok, portal } from '../../../api/client';
 import { getAuthState } from '../../../lib/auth';
@@ -17,7 +15,7 @@ export const tradeKeys = {
 const token = () => getAuthState().token;
 
 export const listMyTrades = async (sBox: TradeBox, sCursor?: string) =>
-  ok(await portal<TradesPageAnswer>('listMyTrades', { sBox, sCursor }, { token: token() }));
+  ok(await portal('listMyTrades', { sBox, sCursor }, { token: token() }));
 
 export interface OfferDraft {
   to: string;
@@ -30,7 +28,7 @@ export interface OfferDraft {
 }
 
 export const createTradeOffer = (draft: OfferDraft): Promise<ActionResult<TradeOfferAnswer>> =>
-  portal<TradeOfferAnswer>(
+  portal(
     'createTradeOffer',
     {
       sToUserName: draft.to,
@@ -46,15 +44,13 @@ export const createTradeOffer = (draft: OfferDraft): Promise<ActionResult<TradeO
 
 /** One accept; the same key again (a retry after a lost answer) moves nothing twice. */
 export const acceptTradeOffer = (sTradeID: string, sIdempotencyKey: string) =>
-  portal<TradeOfferAnswer>('acceptTradeOffer', { sTradeID, sIdempotencyKey }, { token: token() });
-export const declineTradeOffer = (sTradeID: string) =>
-  portal<TradeOfferAnswer>('declineTradeOffer', { sTradeID }, { token: token() });
-export const cancelTrade = (sTradeID: string) =>
-  portal<TradeOfferAnswer>('cancelTrade', { sTradeID }, { token: token() });
+  portal('acceptTradeOffer', { sTradeID, sIdempotencyKey }, { token: token() });
+export const declineTradeOffer = (sTradeID: string) => portal('declineTradeOffer', { sTradeID }, { token: token() });
+export const cancelTrade = (sTradeID: string) => portal('cancelTrade', { sTradeID }, { token: token() });
 
 /** My collectibles to pick from (the first page of each collection, the largest the server allows). */
 export const getMyItems = async () =>
-  ok(await portal<InventoryAnswer>('getInventory', { iPageSize: INVENTORY_MAX_PAGE_SIZE }, { token: token() }));
+  ok(await portal('getInventory', { iPageSize: INVENTORY_MAX_PAGE_SIZE }, { token: token() }));
 
 /** The other member's public items: what their public profile shows (none when it is private). */
-export const getPartnerProfile = (sUserName: string) => portal<PublicProfileAnswer>('getPublicProfile', { sUserName });
+export const getPartnerProfile = (sUserName: string) => portal('getPublicProfile', { sUserName });

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleTradeSignalsAnswer, ConsoleTradesAnswer } from '../../../../protocol/trading';
 import { consoleCall } from '../../../api/console';
 
 /** The trades' console calls (issue 39) and their query keys. */
@@ -14,14 +13,14 @@ export function useConsoleTrades(member: string, heldOnly: boolean) {
   return useQuery({
     queryKey: tradeConsoleKeys.list(member, heldOnly),
     queryFn: ({ signal }) =>
-      consoleCall<ConsoleTradesAnswer>('consoleTrades', { sMember: member || undefined, bHeldOnly: heldOnly }, signal),
+      consoleCall('consoleTrades', { sMember: member || undefined, bHeldOnly: heldOnly }, signal),
   });
 }
 
 export function useTradeSignals() {
   return useQuery({
     queryKey: tradeConsoleKeys.signals(),
-    queryFn: ({ signal }) => consoleCall<ConsoleTradeSignalsAnswer>('consoleTradeSignals', {}, signal),
+    queryFn: ({ signal }) => consoleCall('consoleTradeSignals', {}, signal),
   });
 }
 

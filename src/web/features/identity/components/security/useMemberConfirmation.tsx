@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorCode, errorMessage } from '../../../../../protocol/errors';
-import type { Answer } from '../../../../../protocol/wire';
 import { portal } from '../../../../api/client';
 import { type AuthError, getAuthState, useAuth } from '../../../../lib/auth';
 import { useFreshConfirmation } from '../../../../ui/ConfirmIdentityDialog';
@@ -22,7 +21,7 @@ export function useMemberConfirmation() {
     askCode: twoFactor.data?.twoFactorEnabled ?? false,
     needsConfirmation,
     async confirm(sPassword, sCode) {
-      const answer = await portal<Answer>('confirmIdentity', { sPassword, sCode }, { token: getAuthState().token });
+      const answer = await portal('confirmIdentity', { sPassword, sCode }, { token: getAuthState().token });
       const code = answer?.iErrorCode ?? ErrorCode.NO_RESPONSE;
       if (code !== ErrorCode.OK) throw new Error(errorMessage(code));
     },
