@@ -1,14 +1,11 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, registerMember, signInPage, uniqueEmail } from '../support';
-import { bootstrapOperator, consoleSignInPage, snapWidths } from './support';
+import { bootstrapOperator, consoleSignInPage, dialogSettled, snapWidths } from './support';
 
 /**
  * Issue 29: a moderator adds a channel with a topic and slow mode in the console; a member sees it
  * in /chat, and it goes when the moderator archives it. The channel is this test's own.
  */
-
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 test('a moderator adds a channel with topic and slow mode; a member sees it in /chat until it is archived', async ({
   browser,
@@ -32,7 +29,7 @@ test('a moderator adds a channel with topic and slow mode; a member sees it in /
 
   await page.getByRole('button', { name: 'Add channel' }).click();
   const add = page.getByRole('dialog', { name: 'Add a channel' });
-  await settled(add);
+  await dialogSettled(add);
   await add.getByLabel('Channel id').fill(id);
   await add.getByLabel('Name').fill(name);
   await add.getByLabel('Topic').fill(topic);
@@ -64,7 +61,7 @@ test('a moderator adds a channel with topic and slow mode; a member sees it in /
 
   await row.getByRole('button', { name: `Archive ${id}` }).click();
   const archive = page.getByRole('dialog', { name: `Archive #${id}` });
-  await settled(archive);
+  await dialogSettled(archive);
   await archive.getByLabel('Reason').fill('Festival over');
   await archive.getByRole('button', { name: 'Archive' }).click();
   await expect(row).toContainText('Archived');

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
   logInThroughForm,
@@ -9,7 +9,7 @@ import {
   snap,
   uniqueEmail,
 } from '../support';
-import { bootstrapOperator, consoleSignInPage } from './support';
+import { bootstrapOperator, consoleSignInPage, dialogSettled } from './support';
 
 /**
  * The console's member side (issue 27), clicked through like an operator: find a member by a
@@ -18,10 +18,6 @@ import { bootstrapOperator, consoleSignInPage } from './support';
  */
 
 const dialogNamed = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
-
-/** Waits for a dialog's opening animation to finish, for a screenshot of it. */
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
@@ -232,7 +228,7 @@ test('an operator finds a member, grants points, bans and unbans them; the audit
     await button.click();
     const dialog = dialogNamed(page, title);
     await expect(dialog).toBeVisible();
-    await settled(dialog);
+    await dialogSettled(dialog);
     const slug = label.toLowerCase().replace(/\W+/g, '-');
     await snap(page, `console-dialog-${slug}-1280`);
     await expectAccessible(page);

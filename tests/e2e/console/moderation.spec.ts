@@ -1,6 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { admin, expectAccessible, type Member, registerMember, signInPage, snap, uniqueEmail } from '../support';
-import { bootstrapOperator, consoleSignInPage } from './support';
+import { bootstrapOperator, consoleSignInPage, dialogSettled } from './support';
 
 /**
  * The console's moderation queue (issue 27): a member reports another's chat message, the report
@@ -30,10 +30,6 @@ async function openChannel(browser: Browser, member: Member, channel: string): P
   await expect(page.getByRole('heading', { level: 2, name: `# ${channel}` })).toBeVisible();
   return page;
 }
-
-/** Waits for a dialog's opening animation to finish, for a screenshot of it. */
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 const composer = (page: Page) => page.getByRole('textbox', { name: /^Message #/ });
 
@@ -101,7 +97,7 @@ test('a report arrives live in the queue; muting its author closes it and tells 
     await button.click();
     const dialog = queue.getByRole('dialog', { name: new RegExp(`^${label}: report #\\d+$`) });
     await expect(dialog.getByLabel('Reason')).toBeVisible();
-    await settled(dialog);
+    await dialogSettled(dialog);
     await snap(queue, `console-dialog-report-${slug}-1280`);
     await expectAccessible(queue);
     await queue.setViewportSize({ width: 375, height: 800 });

@@ -1,16 +1,12 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, grantPoints, registerMember, signInPage, uniqueEmail } from '../support';
-import { bootstrapOperator, consoleSignInPage, snapWidths } from './support';
+import { bootstrapOperator, consoleSignInPage, dialogSettled, snapWidths } from './support';
 
 /**
  * Issue 29: an admin adds a store item in the console (art picked from a template, the markdown
  * description previewed as members will see it), restocks it, a member buys it on /rewardstore,
  * and the console shows the sale. The item is this test's own: seeded items stay as they are.
  */
-
-/** Waits for a dialog's opening animation to finish. */
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 test('an admin adds and restocks a store item in the console; a member buys it and the console shows the sale', async ({
   browser,
@@ -54,7 +50,7 @@ test('an admin adds and restocks a store item in the console; a member buys it a
 
   await editor.getByRole('button', { name: 'Add item' }).click();
   const addDialog = page.getByRole('dialog', { name: `Add ${name}` });
-  await settled(addDialog);
+  await dialogSettled(addDialog);
   await addDialog.getByLabel('Reason').fill('A pack for the lantern festival');
   await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `Added ${name} (${id}).` })).toBeVisible();
@@ -64,7 +60,7 @@ test('an admin adds and restocks a store item in the console; a member buys it a
 
   await row.getByRole('button', { name: `Restock ${name}` }).click();
   const restock = page.getByRole('dialog', { name: `Restock ${name}` });
-  await settled(restock);
+  await dialogSettled(restock);
   await restock.getByLabel('Units to add').fill('2');
   await restock.getByLabel('Reason').fill('More lanterns arrived');
   await restock.getByRole('button', { name: 'Restock' }).click();

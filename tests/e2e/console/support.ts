@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { ConsoleRole } from '../../../src/protocol/console';
 import { freshTotp, totp } from '../../support/totp';
 import { admin, latestMail, snap, uniqueEmail } from '../support';
@@ -9,6 +9,15 @@ import { admin, latestMail, snap, uniqueEmail } from '../support';
  * own screens for these steps are proven by bootstrap.spec.ts; other specs start from here.
  */
 export { freshTotp, totp };
+
+/**
+ * Waits for a dialog's opening animations to finish, for a screenshot of it. An animation the page
+ * cancels meanwhile (a re-render on a slow machine) rejects its `finished`: that one is settled too.
+ */
+export const dialogSettled = (dialog: Locator) =>
+  dialog.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
 
 export const OPERATOR_PASSWORD = 'operator pass phrase 42';
 

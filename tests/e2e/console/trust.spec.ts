@@ -1,10 +1,11 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
 import {
   bootstrapOperator,
   consoleAction,
   consoleSessionToken,
   consoleSignInPage,
+  dialogSettled,
   snapWidths,
   uniqueOperatorEmail,
 } from './support';
@@ -14,10 +15,6 @@ import {
  * ids are visible to every role) and tries to ban them; the console refuses it in the dialog with
  * a sentence, and the admin's console keeps working.
  */
-
-/** Waits for a dialog's opening animation to finish, for a screenshot of it. */
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 test("a moderator's ban of an admin is refused with a sentence, and the admin's console keeps working", async ({
   browser,
@@ -48,7 +45,7 @@ test("a moderator's ban of an admin is refused with a sentence, and the admin's 
   await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
   const refusal = dialog.getByText('That account belongs to an operator of your rank or higher', { exact: false });
   await expect(refusal).toBeVisible();
-  await settled(dialog);
+  await dialogSettled(dialog);
   await expectAccessible(page);
   await snapWidths(page, 'console-ban-admin-refused');
 
