@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Collectible } from '../../src/protocol/collectibles';
+import type { Collectible, CollectibleAttribute } from '../../src/protocol/collectibles';
 import {
   describeItems,
   receiverGivesFarMore,
@@ -8,16 +8,23 @@ import {
   TIER_WORTH,
 } from '../../src/server/features/trading/fairness';
 
+type Item = Pick<Collectible, 'publicMetadata'>;
+const withTraits = (attributes: CollectibleAttribute[]): Item => ({
+  publicMetadata: {
+    name: 'Agent',
+    description: '',
+    image: '',
+    image_url: '',
+    animation_url: '',
+    animation_url_mime_type: '',
+    attributes,
+  },
+});
 /** An item whose Rarity trait names its tier (the rarest trait's share is not used then). */
-const agent = (tier: string): Pick<Collectible, 'publicMetadata'> =>
-  ({
-    publicMetadata: { attributes: [{ trait_type: 'Rarity', value: tier, iCount: 1, iTotal: 2 }] },
-  }) as unknown as Pick<Collectible, 'publicMetadata'>;
+const agent = (tier: string): Item => withTraits([{ trait_type: 'Rarity', value: tier, iCount: 1, iTotal: 2 }]);
 /** An item without a Rarity trait: its tier comes from its rarest trait's share (3 of 100: Legendary). */
-const byShare = (count: number): Pick<Collectible, 'publicMetadata'> =>
-  ({
-    publicMetadata: { attributes: [{ trait_type: 'Eyes', value: 'Gold', iCount: count, iTotal: 100 }] },
-  }) as unknown as Pick<Collectible, 'publicMetadata'>;
+const byShare = (count: number): Item =>
+  withTraits([{ trait_type: 'Eyes', value: 'Gold', iCount: count, iTotal: 100 }]);
 
 describe('the "far more than it gets" warning compares rarity and points (0248)', () => {
   it('worth is the tiers in points plus the points; an unknown tier name counts as Common', () => {
@@ -31,7 +38,7 @@ describe('the "far more than it gets" warning compares rarity and points (0248)'
     const give = { items: [agent('Legendary')], points: 0 };
     const take = { items: [agent('Common')], points: 0 };
     expect(senderGivesFarMore(give, take)).toBe(
-      'You give 1 Legendary collectible for 1: check it is what you mean.',
+      'You give 1 Legendary collectible for 1 Common: check it is what you mean.',
     );
     expect(receiverGivesFarMore(give, take)).toBeNull();
   });
@@ -40,7 +47,7 @@ describe('the "far more than it gets" warning compares rarity and points (0248)'
     const give = { items: [agent('Common'), agent('Common')], points: 0 };
     const take = { items: [agent('Epic'), agent('Rare')], points: 0 };
     expect(receiverGivesFarMore(give, take)).toBe(
-      'This offer asks 1 Epic and 1 Rare of your collectibles for 2: check it is fair.',
+      'This offer asks 1 Epic and 1 Rare of your collectibles for 2 Common: check it is fair.',
     );
     expect(senderGivesFarMore(give, take)).toBeNull();
   });
@@ -64,6 +71,8 @@ describe('the "far more than it gets" warning compares rarity and points (0248)'
   it('a gift never warns its sender; trifles never warn', () => {
     expect(senderGivesFarMore({ items: [agent('Legendary')], points: 0 }, { items: [], points: 0 })).toBeNull();
     expect(receiverGivesFarMore({ items: [], points: 20 }, { items: [agent('Common')], points: 0 })).toBeNull();
-    expect(describeItems([agent('Rare'), agent('Common'), agent('Legendary')])).toBe('1 Legendary, 1 Rare and 1 Common');
+    expect(describeItems([agent('Rare'), agent('Common'), agent('Legendary')])).toBe(
+      '1 Legendary, 1 Rare and 1 Common',
+    );
   });
 });

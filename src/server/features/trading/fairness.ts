@@ -39,17 +39,19 @@ export function givesFarMore(giving: OfferSide, getting: OfferSide): boolean {
   return gives >= FAR_MORE_RATIO * gets && gives - gets >= FAR_MORE_MARGIN;
 }
 
-/** "3 collectibles" when every item is Common, else the tiers: "1 Legendary and 2 Common collectibles". */
-export function describeItems(items: OfferSide['items']): string {
-  if (items.length === 0) return '0';
+/** The items by tier, rarest first ("1 Legendary and 2 Common"), or only their count ("3", "0") when `withTiers` is false. */
+export function describeItems(items: OfferSide['items'], withTiers = true): string {
+  if (items.length === 0 || !withTiers) return String(items.length);
   const counts = new Map<RarityTier, number>();
   for (const item of items) counts.set(tierOf(item), (counts.get(tierOf(item)) ?? 0) + 1);
-  if (counts.size === 1 && counts.has('Common')) return String(items.length);
   const parts = (Object.keys(TIER_WORTH) as RarityTier[])
     .reverse()
     .flatMap((tier) => (counts.has(tier) ? [`${counts.get(tier)} ${tier}`] : []));
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] as string);
 }
+
+/** Tiers are named only when the two sides' items are not all of one tier (else counts say it all). */
+const mixedTiers = (give: OfferSide, take: OfferSide) => new Set([...give.items, ...take.items].map(tierOf)).size > 1;
 
 const pointsPart = (points: number) => (points > 0 ? ` and ${points} point${points === 1 ? '' : 's'}` : '');
 
@@ -57,11 +59,13 @@ const pointsPart = (points: number) => (points > 0 ? ` and ${points} point${poin
 export function senderGivesFarMore(give: OfferSide, take: OfferSide): string | null {
   if (take.items.length === 0 && take.points === 0) return null; // a gift gives everything on purpose
   if (!givesFarMore(give, take)) return null;
-  return `You give ${describeItems(give.items)} ${give.items.length === 1 ? 'collectible' : 'collectibles'}${pointsPart(give.points)} for ${describeItems(take.items)}${pointsPart(take.points)}: check it is what you mean.`;
+  const tiers = mixedTiers(give, take);
+  return `You give ${describeItems(give.items, tiers)} ${give.items.length === 1 ? 'collectible' : 'collectibles'}${pointsPart(give.points)} for ${describeItems(take.items, tiers)}${pointsPart(take.points)}: check it is what you mean.`;
 }
 
 /** The receiver's warning when the offer asks far more of theirs than it gives; null otherwise. */
 export function receiverGivesFarMore(give: OfferSide, take: OfferSide): string | null {
   if (!givesFarMore(take, give)) return null;
-  return `This offer asks ${describeItems(take.items)} of your collectibles${pointsPart(take.points)} for ${describeItems(give.items)}: check it is fair.`;
+  const tiers = mixedTiers(give, take);
+  return `This offer asks ${describeItems(take.items, tiers)} of your collectibles${pointsPart(take.points)} for ${describeItems(give.items, tiers)}: check it is fair.`;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode } from '../../../protocol/errors';
 import type { Collectible } from '../../../protocol/collectibles';
+import { ErrorCode } from '../../../protocol/errors';
 import type { TradeOfferAnswer } from '../../../protocol/trading';
 import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds, itemOwners } from '../collectibles/index';
