@@ -6,13 +6,14 @@
  * (deploy/haproxy.cfg.template) on a private PostgreSQL cluster and a private Redis, then one on
  * SQLite — and drives the week's peaks through the HTTP API, the chat sockets and the jobs:
  * morning daily rewards, a store drop, the raffle (close, draw, deliver, notify), an announcement to
- * everyone with mail, a chat evening; and the faults: an instance killed (-9) in the middle of the
+ * everyone with mail, a chat evening, a trading peak; and the faults: an instance killed (-9) in the middle of the
  * draw's delivery and of the announcement, Redis restarted during chat, PostgreSQL restarted once.
  * After each peak it checks the invariants (ledgers sum to balances, stock never below zero,
  * notifications and announcements delivered once, the draw verified by scripts/verify-draw.ts, no
  * member action answered 500) and prints one table: goal, measured, PASS/MISS, load average.
  * `--log` appends the table to bench/README.md; `--peaks=raffle,chat` runs only those peaks. Sizes: REHEARSAL_MEMBERS (100,000; --quick 5,000),
- * REHEARSAL_CLAIMS, REHEARSAL_CLAIM_RATE, REHEARSAL_RACERS, REHEARSAL_SOCKETS, REHEARSAL_CHAT_SECONDS.
+ * REHEARSAL_CLAIMS, REHEARSAL_CLAIM_RATE, REHEARSAL_RACERS, REHEARSAL_SOCKETS, REHEARSAL_CHAT_SECONDS,
+ * REHEARSAL_TRADERS (the trading peak, bench/rehearsalTrading.ts: 5,000; --quick 1,000).
  * Every request goes to 127.0.0.1, bounded in count and time.
  */
 import { execFile } from 'node:child_process';
@@ -49,6 +50,7 @@ import {
   privateRedis,
   sharedPostgres,
 } from './rehearsalInfra';
+import { tradingPeak } from './rehearsalTrading';
 
 const exec = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -69,6 +71,8 @@ export const SIZES = {
   chatSeconds: num('REHEARSAL_CHAT_SECONDS', 20, 8),
   chatHistory: num('REHEARSAL_CHAT_HISTORY', 100_000, 5_000),
   instances: num('REHEARSAL_INSTANCES', 2, 2),
+  /** The trading peak's members (issue 39): 5,000 trading at once. */
+  traders: num('REHEARSAL_TRADERS', 5_000, 1_000),
 };
 const PORTS = { lb: 3470, first: 3471, smtp: 3479, postgres: 5440, redis: 6390 };
 const METRICS_TOKEN = 'rehearsal-metrics-token-0123456789';
@@ -261,7 +265,13 @@ async function seedCommunity(db: Kysely<Database>, dialect: 'postgres' | 'sqlite
     },
   );
   // The chat's brakes off for the chat evening's senders (the bench measures fan-out, as bench/chat.ts does).
-  for (const [id, value] of Object.entries({ iChatBurst: '100', iChatRefillMs: '0', iChatAutoSlowThreshold: '0' })) {
+  // Trades move at once in the trading peak (holds are the server tests' matter; seeded members have no two-factor).
+  for (const [id, value] of Object.entries({
+    iChatBurst: '100',
+    iChatRefillMs: '0',
+    iChatAutoSlowThreshold: '0',
+    iTradeHoldHours: '0',
+  })) {
     await db.updateTable('game_var').set({ value }).where('var_id', '=', id).execute();
   }
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
@@ -952,7 +962,7 @@ async function stopPortal(portal: Portal): Promise<void> {
   await portal.database.close();
 }
 
-/** `--peaks=morning,store,raffle,announcement,chat` runs only those (all by default). */
+/** `--peaks=morning,store,raffle,announcement,chat,trading` runs only those (all by default). */
 const peaks = args
   .find((a) => a.startsWith('--peaks='))
   ?.slice(8)
@@ -988,6 +998,20 @@ async function week(portal: Portal, cluster: boolean): Promise<void> {
     console.log(`\n${portal.label}: chat evening`);
     await chatEvening(portal, { restartRedis: cluster });
     await invariants(portal, 'the chat evening');
+  }
+  if (runs('trading')) {
+    console.log(`\n${portal.label}: trading peak`);
+    await tradingPeak({
+      db: portal.db,
+      members: SIZES.members,
+      traders: SIZES.traders,
+      drive: async (o) => {
+        const driven = await drive(portal, o);
+        return { ...driven, statusText: statusText(driven) };
+      },
+      record: (peak, goal, measured, pass) => record(portal.label, peak, goal, measured, pass),
+    });
+    await invariants(portal, 'the trading peak');
   }
 }
 

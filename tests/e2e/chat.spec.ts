@@ -108,11 +108,18 @@ test('two members chat live: mentions, markdown, unread badges, who is here, and
 
   // Alice may edit her own message for a few minutes.
   await sent.getByRole('button', { name: `Actions for the message by ${alice.userName}` }).click();
+  await expect(a.getByRole('menuitem', { name: 'Offer a trade' })).toHaveCount(0);
   await a.getByRole('menuitem', { name: 'Edit' }).click();
   await a.getByRole('textbox', { name: 'Edit your message' }).fill('Hello brave souls (edited by me)');
   await a.getByRole('button', { name: 'Save' }).click();
   await expect(log(b).getByText('Hello brave souls (edited by me)')).toBeVisible();
   await expect(log(b).getByText('(edited)')).toBeVisible();
+
+  // Issue 39 (bTrading): a name in chat opens the offer composer addressed to that member.
+  await received.getByRole('button', { name: `Actions for the message by ${alice.userName}` }).click();
+  await b.getByRole('menuitem', { name: 'Offer a trade' }).click();
+  await expect(b).toHaveURL(new RegExp(`/trades/new\\?to=${alice.userName}$`));
+  await expect(b.getByLabel('To (username)')).toHaveValue(alice.userName);
 
   await a.context().close();
   await b.context().close();

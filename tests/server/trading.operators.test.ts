@@ -127,4 +127,36 @@ describe.each(DIALECTS)('trading for operators on %s', (dialect) => {
     );
     expect((await cli('signals')).output).toContain(`@${thief.username}  Cancelled their own trade during its hold.`);
   });
+  it('a take-back of an item in an open offer or a held trade is refused with the trade named, until it ends', async () => {
+    const alice = await trader(t, { items: 2, twoFactor: false });
+    const bob = await trader(t, { points: 10 });
+    const [offered, held] = (await itemsOf(t, alice.userId)).slice(-2) as [string, string];
+    const open = (await offer(t, alice, bob, { give: [offered], takePoints: 5 })).pTrade?.sTradeID as string;
+    const onHold = (await offer(t, alice, bob, { give: [held] })).pTrade?.sTradeID as string;
+    expect((await accept(t, bob, onHold)).pTrade?.sState).toBe('held');
+    const takeBack = (sItemID: string, sKey: string) =>
+      consoleCall(
+        t,
+        'memberGrant',
+        { sUserID: alice.userId, sAsset: 'item', sItemID, sKey, sReason: 'Dupe' },
+        op.admin,
+      );
+
+    const refusedOpen = await takeBack(offered, 'trade-take-back-1');
+    expect(refusedOpen).toMatchObject({ iErrorCode: ErrorCode.TRADE_ITEMS_MOVED });
+    expect(refusedOpen.sMessage).toBe(
+      `This item is in an open offer between @${alice.username} and @${bob.username} (trade ${open}): cancel that trade first (trade cancel ${open}, or the member's Trades tab), then take the item back.`,
+    );
+    const refusedHeld = await takeBack(held, 'trade-take-back-2');
+    expect(refusedHeld).toMatchObject({ iErrorCode: ErrorCode.TRADE_ITEMS_MOVED });
+    expect(refusedHeld.sMessage).toContain(`is in a trade on hold between @${alice.username} and @${bob.username}`);
+    expect(await itemsOf(t, alice.userId)).toEqual(expect.arrayContaining([offered, held]));
+
+    expect((await cli('cancel', onHold, '--reason', 'Item taken back')).exitCode).toBe(0);
+    expect(await takeBack(held, 'trade-take-back-3')).toMatchObject({ iErrorCode: ErrorCode.OK, bApplied: true });
+    expect(await itemsOf(t, alice.userId)).not.toContain(held);
+    expect((await takeBack(offered, 'trade-take-back-4')).iErrorCode).toBe(ErrorCode.TRADE_ITEMS_MOVED);
+    expect((await accept(t, bob, open)).pTrade?.sState).toBe('held');
+    expect(await ledgerProblems(t.deps.db)).toEqual([]);
+  });
 });

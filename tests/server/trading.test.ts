@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
+import { onNotificationsChanged } from '../../src/server/features/notifications/index';
 import { expireOffers, releaseHeldTrades } from '../../src/server/features/trading/accept';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { ledgerProblems } from '../support/ledgerAudit';
 import { balanceOf } from '../support/storeHelpers';
+import { until } from '../support/tcpProxy';
 import { accept, itemsOf, listTrades, offer, setTradingVar, tradeCall, trader } from '../support/tradingHelpers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -256,5 +258,21 @@ describe.each(DIALECTS)('trading on %s', (dialect) => {
     expect(json).not.toContain(alice.userId);
     expect(json).not.toContain(bob.userId);
     expect(Object.keys(sent.pTrade ?? {})).not.toContain('iTradeID');
+  });
+  it("announces both sides' bells as the trade commits, not at the sweep's next turn", async () => {
+    const alice = await trader(t, { items: 1 });
+    const bob = await trader(t);
+    const heard: string[][] = [];
+    const stop = onNotificationsChanged(t.deps.bus, (ids) => heard.push(ids));
+    try {
+      const [item] = (await itemsOf(t, alice.userId)).slice(-1) as [string];
+      const sent = await offer(t, alice, bob, { give: [item] });
+      await until(() => heard.some((ids) => ids.includes(bob.userId)), 300, 'the offer announced to bob');
+      heard.length = 0;
+      await accept(t, bob, sent.pTrade?.sTradeID as string, 'bell-accept-1');
+      await until(() => heard.some((ids) => ids.includes(alice.userId)), 300, 'the accept announced to alice');
+    } finally {
+      stop();
+    }
   });
 });

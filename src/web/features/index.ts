@@ -10,4 +10,6 @@ export const featureUses: Readonly<Record<string, readonly string[]>> = {
   identity: ['profiles', 'wallet'],
   // The popup queue shows operators' announcements after the rewards (issue 29).
   rewards: ['announcements'],
+  // A member's console page has a Trades tab (issue 39).
+  members: ['trading'],
 };

@@ -57,4 +57,14 @@ test('an admin reverses a completed trade from the console', async ({ page, requ
   const statement = await post(request, bob, 'getPointsStatement', {});
   expect(statement.iPoints).toBe(before);
   expect(statement.aEntries[0]).toMatchObject({ sReason: `Trade with @${alice.userName} reversed`, iAmount: 20 });
+
+  // The member's console page lists the same trade in its Trades tab.
+  await page.goto(`/console/members?q=${alice.userName}`);
+  await page.getByRole('link', { name: alice.userName }).first().click();
+  await page.getByRole('tab', { name: 'Trades' }).click();
+  await expect(page).toHaveURL(/[?&]tab=trades/);
+  const tab = page.getByRole('tabpanel').getByRole('region', { name: `Trades of ${alice.userName}, newest first` });
+  await expect(tab).toContainText(tradeId);
+  await expect(tab).toContainText('reversed');
+  await expectAccessible(page);
 });

@@ -21,6 +21,7 @@ import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { banMember, memberProfiles, revokeMemberSessions, unbanMember } from '../identity/index';
 import { type OperatorGrant, type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
+import { tradeHoldingItem } from '../trading/index';
 import { findMembers } from './find';
 import { exportMemberData } from './levers';
 import { addNote } from './notes';
@@ -112,6 +113,8 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       target: ({ sUserID }) => sUserID,
       async handler(grant, { operator }): Promise<MemberGrantAnswer | ReturnType<typeof fail>> {
         if (!(await exists(grant.sUserID))) return noSuchMember();
+        const inTrade = grant.sItemID ? await tradeHoldingItem(ctx.db, grant.sItemID) : null;
+        if (inTrade) return fail(ErrorCode.TRADE_ITEMS_MOVED, inTrade);
         const now = ctx.clock.now();
         const outcome = await operatorGrant(ctx.db, {
           userId: grant.sUserID,

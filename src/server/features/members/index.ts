@@ -14,7 +14,19 @@ import type { MembersTables } from './tables';
  */
 export const members: Capability<MembersTables> = {
   name: 'members',
-  uses: ['identity', 'operators', 'collectibles', 'rewards', 'raffle', 'games', 'chat', 'store', 'wallet', 'whitelist'],
+  uses: [
+    'identity',
+    'operators',
+    'collectibles',
+    'rewards',
+    'raffle',
+    'games',
+    'chat',
+    'store',
+    'wallet',
+    'whitelist',
+    'trading',
+  ],
   migrations: membersMigrations,
   cli: membersCli,
   start: (ctx) => ({

@@ -13,13 +13,30 @@ import {
   tradeIdInput,
 } from '../../../protocol/trading.schema';
 import { type ActionDef, actionDefiner } from '../../http/actions';
+import type { Bus } from '../../shared/bus';
+import { announceNotifications } from '../notifications/index';
 import { acceptOffer, decideTrade } from './accept';
 import { createOffer } from './offers';
 import { answering, TradeRefusal } from './refusal';
-import type { TradingTables } from './tables';
+import type { TradingDb, TradingTables } from './tables';
 import { findTrade, itemTradeLines, myTrades, tradeViews } from './views';
 
 const defineAction = actionDefiner<TradingTables>();
+
+/**
+ * After a decided or new trade, the bells of both sides on every device change at once (issue 39's
+ * "within 2 s", decision 0248), not at the notification sweep's next turn (a second later, or on
+ * PostgreSQL sometimes the next count refresh): the entries committed with the trade.
+ */
+async function announcedToBoth(
+  deps: { db: TradingDb; bus: Bus },
+  answer: Promise<TradeOfferAnswer>,
+): Promise<TradeOfferAnswer> {
+  const done = await answer;
+  const trade = done.iErrorCode === ErrorCode.OK && done.pTrade ? await findTrade(deps.db, done.pTrade.sTradeID) : null;
+  if (trade) announceNotifications(deps.bus, [trade.from_user_id, trade.to_user_id]);
+  return done;
+}
 
 export const tradingActions: ActionDef[] = [
   defineAction({
@@ -28,18 +45,21 @@ export const tradingActions: ActionDef[] = [
     input: createTradeOfferInput,
     auth: 'member',
     handler: (input, { deps, user }): Promise<TradeOfferAnswer> =>
-      answering(() =>
-        createOffer(deps.db, {
-          fromUserId: user.id,
-          toUserName: input.sToUserName,
-          giveItemIds: input.sGiveItemIDs,
-          givePoints: input.iGivePoints,
-          takeItemIds: input.sTakeItemIDs,
-          takePoints: input.iTakePoints,
-          message: input.sMessage,
-          replacesTradeId: input.sReplacesTradeID,
-          now: deps.clock.now(),
-        }),
+      announcedToBoth(
+        deps,
+        answering(() =>
+          createOffer(deps.db, {
+            fromUserId: user.id,
+            toUserName: input.sToUserName,
+            giveItemIds: input.sGiveItemIDs,
+            givePoints: input.iGivePoints,
+            takeItemIds: input.sTakeItemIDs,
+            takePoints: input.iTakePoints,
+            message: input.sMessage,
+            replacesTradeId: input.sReplacesTradeID,
+            now: deps.clock.now(),
+          }),
+        ),
       ),
   }),
   defineAction({
@@ -48,8 +68,11 @@ export const tradingActions: ActionDef[] = [
     input: acceptTradeOfferInput,
     auth: 'member',
     handler: ({ sTradeID, sIdempotencyKey }, { deps, user }): Promise<TradeOfferAnswer> =>
-      answering(() =>
-        acceptOffer(deps.db, { userId: user.id, tradeId: sTradeID, key: sIdempotencyKey, now: deps.clock.now() }),
+      announcedToBoth(
+        deps,
+        answering(() =>
+          acceptOffer(deps.db, { userId: user.id, tradeId: sTradeID, key: sIdempotencyKey, now: deps.clock.now() }),
+        ),
       ),
   }),
   defineAction({
@@ -58,8 +81,11 @@ export const tradingActions: ActionDef[] = [
     input: tradeIdInput,
     auth: 'member',
     handler: ({ sTradeID }, { deps, user }): Promise<TradeOfferAnswer> =>
-      answering(() =>
-        decideTrade(deps.db, { userId: user.id, tradeId: sTradeID, decision: 'decline', now: deps.clock.now() }),
+      announcedToBoth(
+        deps,
+        answering(() =>
+          decideTrade(deps.db, { userId: user.id, tradeId: sTradeID, decision: 'decline', now: deps.clock.now() }),
+        ),
       ),
   }),
   defineAction({
@@ -68,8 +94,11 @@ export const tradingActions: ActionDef[] = [
     input: tradeIdInput,
     auth: 'member',
     handler: ({ sTradeID }, { deps, user }): Promise<TradeOfferAnswer> =>
-      answering(() =>
-        decideTrade(deps.db, { userId: user.id, tradeId: sTradeID, decision: 'cancel', now: deps.clock.now() }),
+      announcedToBoth(
+        deps,
+        answering(() =>
+          decideTrade(deps.db, { userId: user.id, tradeId: sTradeID, decision: 'cancel', now: deps.clock.now() }),
+        ),
       ),
   }),
   defineAction({

@@ -1,8 +1,9 @@
-import type { Capability } from '../../capability';
+import { type Capability, forOtherCapabilities } from '../../capability';
 import { expireOffers, releaseHeldTrades } from './accept';
 import { tradingActions } from './actions';
 import { tradingCli } from './cli';
 import { tradingConsoleActions } from './consoleActions';
+import { tradeHoldingItem as tradeHoldingItemOwn } from './itemHold';
 import { tradingMigrations } from './migrations';
 import { eraseTrader } from './operate';
 import type { TradingTables } from './tables';
@@ -44,3 +45,9 @@ export const trading: Capability<TradingTables> = {
 };
 
 export type { TradingTables } from './tables';
+
+/**
+ * What other capabilities call, with their own handle (capability.ts forOtherCapabilities).
+ * Members (an operator's take-back, decision 0248): the sentence refusing it while a trade holds the item.
+ */
+export const tradeHoldingItem = forOtherCapabilities(tradeHoldingItemOwn);

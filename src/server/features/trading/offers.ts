@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
+import type { Collectible } from '../../../protocol/collectibles';
 import { ErrorCode } from '../../../protocol/errors';
 import type { TradeOfferAnswer } from '../../../protocol/trading';
 import { inTransaction } from '../../shared/transaction';
-import { itemOwners } from '../collectibles/index';
+import { collectiblesByIds, itemOwners } from '../collectibles/index';
 import { userIdsByUsernames } from '../identity/index';
 import { getFlags } from '../maintenance/index';
 import { findBalance } from '../rewards/index';
+import { receiverGivesFarMore, senderGivesFarMore } from './fairness';
 import { tellTrade } from './notices';
 import { TradeRefusal } from './refusal';
 import { NEW_ACCOUNT_WARNING_MS, tradingMember } from './standing';
@@ -68,7 +70,7 @@ export async function createOffer(db: TradingDb, offer: NewOffer): Promise<Trade
       );
   }
 
-  const warnings = offerWarnings(offer, receiver.registeredAt, receiver.username, now);
+  const warnings = await offerWarnings(db, offer, receiver.registeredAt, receiver.username, now);
   const publicId = newTradeId();
   const row = await inTransaction(db, async (trx) => {
     const replacesId = offer.replacesTradeId
@@ -197,21 +199,25 @@ export interface OfferWarning {
   text: string;
 }
 
-/** A one-sided trade (by collectibles) warns the side that gives more; a new receiving account warns the sender. */
-function offerWarnings(
+/** A one-sided trade (by rarity and points, decision 0248) warns the side that gives more; a new receiving account warns the sender. */
+async function offerWarnings(
+  db: TradingDb,
   offer: NewOffer,
   receiverRegisteredAt: number,
   receiverName: string,
   now: number,
-): OfferWarning[] {
+): Promise<OfferWarning[]> {
   const warnings: OfferWarning[] = [];
-  const asks = offer.takeItemIds.length > 0 || offer.takePoints > 0;
-  const gives = offer.giveItemIds.length;
-  const taken = offer.takeItemIds.length;
-  if (asks && gives >= taken + 3)
-    warnings.push({ for: 'from', text: `You give ${gives} collectibles for ${taken}: check it is what you mean.` });
-  if (taken >= gives + 3)
-    warnings.push({ for: 'to', text: `This offer asks ${taken} of your collectibles for ${gives}: check it is fair.` });
+  const owners = await itemOwners(db, [...offer.giveItemIds, ...offer.takeItemIds]);
+  const ids = [...owners.values()].map((owner) => owner.id);
+  const views = ids.length > 0 ? await collectiblesByIds(db, ids) : new Map<number, Collectible>();
+  const itemsOf = (ids: string[]) => ids.flatMap((id) => views.get(owners.get(id)?.id ?? 0) ?? []);
+  const give = { items: itemsOf(offer.giveItemIds), points: offer.givePoints };
+  const take = { items: itemsOf(offer.takeItemIds), points: offer.takePoints };
+  const toSender = senderGivesFarMore(give, take);
+  if (toSender) warnings.push({ for: 'from', text: toSender });
+  const toReceiver = receiverGivesFarMore(give, take);
+  if (toReceiver) warnings.push({ for: 'to', text: toReceiver });
   if (now - receiverRegisteredAt < NEW_ACCOUNT_WARNING_MS) {
     const days = Math.max(0, Math.floor((now - receiverRegisteredAt) / DAY_MS));
     warnings.push({

@@ -1,6 +1,8 @@
 import { memo, useState } from 'react';
 import { type ChatMessage, highlightMentions } from '../../../../protocol/chat';
+import { tradeComposerPath } from '../../../../protocol/trading';
 import { mediaUrl } from '../../../api/media';
+import { useFlags } from '../../../lib/flags';
 import { Button } from '../../../ui/Button';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import type { Outcome } from '../model/session';
@@ -43,6 +45,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const tradable = useFlags().bTrading && reportable;
 
   const save = async () => {
     if (editing === null) return;
@@ -118,6 +121,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         onDelete={editable || moderatable ? () => props.onDelete(message) : undefined}
         onReport={reportable ? () => props.onReport(message) : undefined}
         onMute={moderatable ? () => props.onMute(message) : undefined}
+        offerTradePath={tradable ? tradeComposerPath({ to: message.sUserName }) : undefined}
       />
     </li>
   );

@@ -1,5 +1,6 @@
-import { Flag, MicOff, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeftRight, Flag, MicOff, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import styles from './MessageList.module.css';
 
 export interface MessageMenuActions {
@@ -7,11 +8,24 @@ export interface MessageMenuActions {
   onDelete?(): void;
   onReport?(): void;
   onMute?(): void;
+  /** Issue 39 (behind bTrading): the offer composer addressed to the author. */
+  offerTradePath?: string;
 }
 
-/** The "…" menu of a message: edit and delete (own), report (others'); a chat operator also deletes and mutes. */
-export function MessageMenu({ author, onEdit, onDelete, onReport, onMute }: MessageMenuActions & { author: string }) {
+/**
+ * The "…" menu of a message: edit and delete (own), report and offer a trade (others'); a chat
+ * operator also deletes and mutes.
+ */
+export function MessageMenu({
+  author,
+  onEdit,
+  onDelete,
+  onReport,
+  onMute,
+  offerTradePath,
+}: MessageMenuActions & { author: string }) {
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -36,7 +50,7 @@ export function MessageMenu({ author, onEdit, onDelete, onReport, onMute }: Mess
     };
   }, [open]);
 
-  if (!onEdit && !onDelete && !onReport && !onMute) return null;
+  if (!onEdit && !onDelete && !onReport && !onMute && !offerTradePath) return null;
   const choose = (action?: () => void) => () => {
     setOpen(false);
     // A dialog the action opens returns focus here when it closes.
@@ -67,6 +81,11 @@ export function MessageMenu({ author, onEdit, onDelete, onReport, onMute }: Mess
           {onDelete && (
             <button type="button" role="menuitem" className={styles.danger} onClick={choose(onDelete)}>
               <Trash2 size={16} aria-hidden="true" /> Delete
+            </button>
+          )}
+          {offerTradePath && (
+            <button type="button" role="menuitem" onClick={choose(() => navigate(offerTradePath))}>
+              <ArrowLeftRight size={16} aria-hidden="true" /> Offer a trade
             </button>
           )}
           {onReport && (

@@ -6,6 +6,7 @@ import { formatWhen, useConsoleTitle, useOperatorMay } from '../../../lib/consol
 import { Loading } from '../../../ui/Loading';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
+import { MemberTradesPanel } from '../../trading/console/MemberTradesPanel';
 import { useMemberLever, useMemberProfile } from './api';
 import type { GrantPreset } from './GrantDialog';
 import { MemberLevers } from './MemberLevers';
@@ -14,8 +15,8 @@ import { AuditPanel, ListPanel, ProfilePanel, TAB_LABELS } from './MemberTabPane
 import { Tabs } from './MemberTabs';
 import type { ListTab, TabRow } from './tabColumns';
 
-type PageTab = ListTab | 'profile' | 'audit';
-const TABS = [...MEMBER_TABS, 'audit' as const].map((id) => ({ id, label: TAB_LABELS[id] }));
+type PageTab = ListTab | 'profile' | 'trades' | 'audit';
+const TABS = [...MEMBER_TABS, 'trades' as const, 'audit' as const].map((id) => ({ id, label: TAB_LABELS[id] }));
 const isTab = (value: string | null): value is PageTab => TABS.some((tab) => tab.id === value);
 
 /** One member, everything about them in tabs, and the levers an operator may pull (issue 27). */
@@ -118,6 +119,8 @@ export default function MemberScreen() {
           <ProfilePanel member={member} referred={() => select('referred')} />
         ) : tab === 'audit' ? (
           <AuditPanel memberId={memberId} />
+        ) : tab === 'trades' ? (
+          <MemberTradesPanel username={member.sUsername || member.sEmail} />
         ) : (
           <ListPanel key={tab} memberId={memberId} tab={tab} levers={levers} />
         )}

@@ -10,7 +10,7 @@ import { yesNo } from './format';
 import styles from './MemberTabPanels.module.css';
 import { AUDIT_COLUMNS, type ListTab, type RowLevers, type TabRow, tabColumns } from './tabColumns';
 
-export const TAB_LABELS: Record<ListTab | 'profile' | 'audit', string> = {
+export const TAB_LABELS: Record<ListTab | 'profile' | 'trades' | 'audit', string> = {
   profile: 'Profile',
   referred: 'Referred',
   sessions: 'Sessions',
@@ -24,6 +24,7 @@ export const TAB_LABELS: Record<ListTab | 'profile' | 'audit', string> = {
   moderation: 'Reports',
   notices: 'Notices pending',
   notes: 'Notes',
+  trades: 'Trades',
   audit: 'Audit trail',
 };
 
