@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, type Member, PASSWORD, registerMember, signInPage, snap } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { admin, openAs, PASSWORD, registerMember, snap } from './support';
 
 /**
  * The notification centre and the chat button (issue 28), clicked through like members: a mention
@@ -12,14 +12,6 @@ import { admin, type Member, PASSWORD, registerMember, signInPage, snap } from '
 async function expectHeaderAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).include('header').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function open(browser: Browser, member: Member, path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await signInPage(page, member);
-  await page.goto(path);
-  return page;
 }
 
 const bell = (page: Page) => page.getByTestId('bell');
@@ -40,13 +32,13 @@ test('a mention lights the bell, the chat badge and the tab title; read on one d
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email: bob.email, password: PASSWORD } });
   const bobElsewhere = { ...bob, token: signIn.headers()['set-auth-token'] as string };
 
-  const home = await open(browser, bob, '/home');
-  const phone = await open(browser, bobElsewhere, '/home', 375);
+  const home = await openAs(browser, bob, '/home');
+  const phone = await openAs(browser, bobElsewhere, '/home', 375);
   await expect(bell(home)).toHaveAccessibleName('Notifications');
   await expect(chatButton(home)).toHaveAccessibleName('Chat');
   await expect(home).toHaveTitle(/^(?!\()/);
 
-  const chat = await open(browser, alice, '/chat');
+  const chat = await openAs(browser, alice, '/chat');
   const channelButton = chat.getByRole('navigation', { name: 'Channels' }).getByRole('button', {
     name: new RegExp(`^${channelName}`),
   });

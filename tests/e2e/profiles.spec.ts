@@ -1,19 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { admin, expectAccessible, openAs, registerMember, snap } from './support';
 
 /**
  * Profiles (issue 28): a member picks one of their Agents as avatar on /account and sees it in the
  * header and on their chat messages; turns on their public page /u/<name>, which a visitor opens
  * signed out with its collectibles; turned off, it is not found (404 for the document too).
  */
-
-async function open(browser: Browser, member: Member | null, path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  if (member) await signInPage(page, member);
-  await page.goto(path);
-  return page;
-}
 
 const profileCard = (page: Page) =>
   page
@@ -36,7 +28,7 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
   });
   expect((await ack.json()).iErrorCode).toBe(0);
 
-  const account = await open(browser, alice, '/account');
+  const account = await openAs(browser, alice, '/account');
   const card = profileCard(account);
   const avatars = card.getByRole('group', { name: 'Avatar' });
   await expect(avatars.getByRole('radio')).toHaveCount(3);
@@ -57,7 +49,7 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
   const channel = `e2e-prof-${Date.now().toString(36)}`.slice(0, 32);
   const channelName = `profiles ${Math.random().toString(36).slice(2, 6)}`;
   admin('members', 'chat', 'channel', 'add', channel, channelName, '--topic', 'Where the profile test talks');
-  const chat = await open(browser, alice, '/chat');
+  const chat = await openAs(browser, alice, '/chat');
   const channelButton = chat.getByRole('navigation', { name: 'Channels' }).getByRole('button', {
     name: new RegExp(`^${channelName}`),
   });
@@ -71,7 +63,7 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
   await expect(chat.getByTestId('navbar-avatar').locator('img')).toHaveAttribute('src', chosenArt as string);
 
   // The public page: off by default.
-  const visitor = await open(browser, null, `/u/${alice.userName}`);
+  const visitor = await openAs(browser, null, `/u/${alice.userName}`);
   await expect(visitor.getByRole('heading', { name: 'This profile is not here.' })).toBeVisible();
   expect((await visitor.request.get(`/u/${alice.userName}`)).status()).toBe(404);
 
@@ -116,7 +108,7 @@ test('an avatar in the header and in chat; a public profile a visitor sees, then
   await expect(visitor.getByRole('link', { name: 'Join the club' }).first()).toBeVisible();
   await snap(visitor, 'profiles-page-1280');
   await expectAccessible(visitor);
-  const phone = await open(browser, null, `/u/${alice.userName}`, 375);
+  const phone = await openAs(browser, null, `/u/${alice.userName}`, 375);
   await expect(phone.getByRole('heading', { level: 1, name: alice.userName })).toBeVisible();
   await expect(phone.getByRole('region', { name: 'Collectibles' }).getByRole('listitem')).toHaveCount(2);
   await snap(phone, 'profiles-page-375');

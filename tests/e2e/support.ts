@@ -21,7 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 /** Runs the operator CLI against one of the test servers' databases; answers its output. */
 export function admin(database: 'members' | 'operator', ...args: string[]): string {
@@ -166,6 +166,24 @@ export async function signInPage(page: Page, member: Member): Promise<void> {
 }
 
 /** Logs in through the /login form, like a person. */
+/** A new browser window `width` px wide, signed in as `member` (a visitor when null), on `path`. */
+export async function openAs(browser: Browser, member: Member | null, path: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  if (member) await signInPage(page, member);
+  await page.goto(path);
+  return page;
+}
+
+/** The ids of every item the member holds, of every collection (getInventory). */
+export async function inventoryItemIds(request: APIRequestContext, member: Member): Promise<string[]> {
+  const answer = await request.post('/api/portal/getInventory', {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  const { aCollections } = (await answer.json()) as { aCollections: Array<{ aItems: Array<{ sItemID: string }> }> };
+  return aCollections.flatMap((c) => c.aItems.map((i) => i.sItemID));
+}
+
 export async function logInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

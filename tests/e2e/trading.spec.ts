@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, expectAccessible, type Member, registerMember, signInPage, snap } from './support';
+import { expect, test } from '@playwright/test';
+import { admin, expectAccessible, inventoryItemIds, openAs, registerMember, snap } from './support';
 
 /**
  * Trading (issue 39), clicked through like members: A sends B one of their Agents as a gift from
@@ -7,22 +7,6 @@ import { admin, expectAccessible, type Member, registerMember, signInPage, snap 
  * for B's with the same item id. New accounts and holds are switched off for the flow through the
  * game vars an operator tunes (the server tests cover both).
  */
-
-async function open(browser: Browser, member: Member, path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signInPage(page, member);
-  await page.goto(path);
-  return page;
-}
-
-async function itemIds(request: APIRequestContext, member: Member): Promise<string[]> {
-  const answer = await request.post('/api/portal/getInventory', {
-    headers: { authorization: `Bearer ${member.token}` },
-  });
-  const { aCollections } = (await answer.json()) as { aCollections: Array<{ aItems: Array<{ sItemID: string }> }> };
-  return aCollections.flatMap((c) => c.aItems.map((i) => i.sItemID));
-}
 
 test.beforeAll(() => {
   admin('members', 'gamevars', 'set', 'iTradeMinAccountDays', 'int', '0');
@@ -39,9 +23,9 @@ test('A sends B a gift from the item page; B accepts; the Agent leaves A for B',
     sItemID: string;
     publicMetadata: { name: string };
   };
-  const bobHome = await open(browser, bob, '/home');
+  const bobHome = await openAs(browser, bob, '/home');
 
-  const page = await open(browser, alice, `/inventory/item?sItemID=${agent.sItemID}`);
+  const page = await openAs(browser, alice, `/inventory/item?sItemID=${agent.sItemID}`);
   await expect(page.getByRole('heading', { level: 1, name: agent.publicMetadata.name })).toBeVisible();
   await page.getByRole('link', { name: 'Send as a gift' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Send a gift' })).toBeVisible();
@@ -74,12 +58,12 @@ test('A sends B a gift from the item page; B accepts; the Agent leaves A for B',
   await bobHome.getByRole('tab', { name: 'History' }).click();
   await expect(bobHome.getByRole('article', { name: `Gift from @${alice.userName}` })).toContainText('Completed');
 
-  expect(await itemIds(request, bob)).toContain(agent.sItemID);
-  expect(await itemIds(request, alice)).not.toContain(agent.sItemID);
+  expect(await inventoryItemIds(request, bob)).toContain(agent.sItemID);
+  expect(await inventoryItemIds(request, alice)).not.toContain(agent.sItemID);
   await bobHome.goto(`/inventory/item?sItemID=${agent.sItemID}`);
   await expect(bobHome.getByRole('heading', { level: 1, name: agent.publicMetadata.name })).toBeVisible();
 
-  const phone = await open(browser, alice, '/trades?box=history', 375);
+  const phone = await openAs(browser, alice, '/trades?box=history', 375);
   await expect(phone.getByRole('article', { name: `Gift to @${bob.userName}` })).toContainText('Completed');
   await snap(phone, 'trading-history-375');
 });

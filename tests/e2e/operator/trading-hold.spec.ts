@@ -1,27 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, expectAccessible, grantPoints, type Member, registerMember, signInPage, snap } from '../support';
+import { expect, test } from '@playwright/test';
+import { admin, expectAccessible, grantPoints, inventoryItemIds, openAs, registerMember, snap } from '../support';
 
 /**
  * Issue 39: A offers B an Agent for points; neither has two-factor, so B's accept holds the trade
  * 72 hours and both read why and how to avoid holds; B cancels during the hold and nothing moves.
  * The hold's game var is global: this runs on the operator server.
  */
-
-async function open(browser: Browser, member: Member, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signInPage(page, member);
-  await page.goto(path);
-  return page;
-}
-
-async function itemIds(request: APIRequestContext, member: Member): Promise<string[]> {
-  const answer = await request.post('/api/portal/getInventory', {
-    headers: { authorization: `Bearer ${member.token}` },
-  });
-  const { aCollections } = (await answer.json()) as { aCollections: Array<{ aItems: Array<{ sItemID: string }> }> };
-  return aCollections.flatMap((c) => c.aItems.map((i) => i.sItemID));
-}
 
 test('a trade without two-factor is held with its explanation; cancelled during the hold, nothing moves', async ({
   browser,
@@ -33,16 +17,16 @@ test('a trade without two-factor is held with its explanation; cancelled during 
   const alice = await registerMember(request);
   const bob = await registerMember(request);
   await grantPoints(request, 'operator', bob, 40);
-  const [agent] = (await itemIds(request, alice)) as [string];
+  const [agent] = (await inventoryItemIds(request, alice)) as [string];
 
-  const page = await open(browser, alice, `/trades/new?to=${bob.userName}&mine=${agent}`);
+  const page = await openAs(browser, alice, `/trades/new?to=${bob.userName}&mine=${agent}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Offer a trade' })).toBeVisible();
   await page.getByLabel('Points you ask for').fill('25');
   await expect(page.getByLabel('Preview')).toContainText(`@${bob.userName} gives: 25 points`);
   await page.getByRole('button', { name: 'Send offer' }).click();
   await expect(page).toHaveURL(/\/trades\?box=outgoing&sent=1$/);
 
-  const bobPage = await open(browser, bob, '/trades');
+  const bobPage = await openAs(browser, bob, '/trades');
   const card = bobPage.getByRole('article', { name: `Offer from @${alice.userName}` });
   await card.getByRole('button', { name: 'Accept trade' }).click();
   await expect(card).toBeHidden();
@@ -53,12 +37,12 @@ test('a trade without two-factor is held with its explanation; cancelled during 
   await expect(held).toContainText('To trade without holds, both sides turn on two-factor sign-in');
   await snap(bobPage, 'trading-held-1280');
   await expectAccessible(bobPage);
-  expect(await itemIds(request, alice)).toContain(agent);
+  expect(await inventoryItemIds(request, alice)).toContain(agent);
 
   await held.getByRole('button', { name: 'Cancel trade' }).click();
   await expect(held).toBeHidden();
   await bobPage.getByRole('tab', { name: 'History' }).click();
   await expect(bobPage.getByRole('article', { name: `Offer from @${alice.userName}` })).toContainText('Cancelled');
-  expect(await itemIds(request, alice)).toContain(agent);
-  expect(await itemIds(request, bob)).not.toContain(agent);
+  expect(await inventoryItemIds(request, alice)).toContain(agent);
+  expect(await inventoryItemIds(request, bob)).not.toContain(agent);
 });
