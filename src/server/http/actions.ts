@@ -57,7 +57,7 @@ export function registerActions(
   app: FastifyInstance,
   deps: AppContext,
   actions: readonly ActionDef[],
-  authenticate: (req: FastifyRequest) => Promise<SessionUser | null>,
+  authenticate: (req: FastifyRequest) => SessionUser | null | Promise<SessionUser | null>,
   /** Told every answer's iErrorCode (metrics). */
   onAnswer: (action: string, code: number) => void = () => {},
 ): void {
@@ -96,12 +96,23 @@ export function registerActions(
     }
     if (action.auth !== 'member') {
       const user = null as unknown as SessionUser;
-      return action.handler(parsed.data, { deps, req, reply, user, session: () => authenticate(req) });
+      return action.handler(parsed.data, {
+        deps,
+        req,
+        reply,
+        user,
+        session: () => Promise.resolve(authenticate(req)),
+      });
     }
-    return authenticate(req).then((user) => {
+    const signedIn = (user: SessionUser | null): Promise<Answer | SerializedAnswer> | Answer => {
       if (!user) return fail(ErrorCode.NOT_SIGNED_IN);
       if (user.ban) return bannedAnswer(user.ban);
       return action.handler(parsed.data, { deps, req, reply, user, session: () => Promise.resolve(user) });
-    });
+    };
+    // A remembered session is known at once: no promise until the handler's own.
+    const user = authenticate(req);
+    if (user instanceof Promise) return user.then(signedIn);
+    const answer = signedIn(user);
+    return answer instanceof Promise ? answer : Promise.resolve(answer);
   }
 }

@@ -19,7 +19,7 @@ interface Template {
  */
 export function prepared<DB, Args extends unknown[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+): Prepared<DB, Args, Row> {
   const templates = new WeakMap<Kysely<DB>, Template>();
   const compile = (db: Kysely<DB>, arity: number): Template => {
     const marks = Array.from({ length: arity }, (_, i) => `${MARK}${i}`) as unknown as Args;
@@ -32,16 +32,34 @@ export function prepared<DB, Args extends unknown[], Row>(
       ),
     };
   };
-  return async (db, ...args) => {
+  const bound = (db: Kysely<DB>, args: Args) => {
     let template = templates.get(db);
     if (!template) {
       template = compile(db, args.length);
       templates.set(db, template);
     }
-    const parameters = template.parameters.map((p) => ('arg' in p ? args[p.arg] : p.value));
+    return { template, parameters: template.parameters.map((p) => ('arg' in p ? args[p.arg] : p.value)) };
+  };
+  const run = async (db: Kysely<DB>, ...args: Args) => {
+    const { template, parameters } = bound(db, args);
     const now = template.read ? readNow(db, template.sql, parameters) : undefined;
     if (now) return now as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
     return result.rows;
   };
+  return Object.assign(run, {
+    now(db: Kysely<DB>, ...args: Args) {
+      const { template, parameters } = bound(db, args);
+      return template.read ? (readNow(db, template.sql, parameters) as Row[] | undefined) : undefined;
+    },
+  });
+}
+
+export interface Prepared<DB, Args extends unknown[], Row> {
+  (db: Kysely<DB>, ...args: Args): Promise<Row[]>;
+  /**
+   * The rows at once, without a promise, when the query is a read SQLite can run now (db/index.ts
+   * readNow); undefined otherwise (PostgreSQL, a transaction open): then call the query itself.
+   */
+  now(db: Kysely<DB>, ...args: Args): Row[] | undefined;
 }
