@@ -76,7 +76,7 @@ export const identityActions = (auth: Auth): ActionDef[] => [
     // Not async: a remembered answer goes out in the one promise the router awaits.
     handler(_input, { deps, user }) {
       const answer = deps.userDataAnswer(user.id, deps.clock.now(), user.revisions);
-      return answer instanceof Buffer ? Promise.resolve(userDataReply(answer)) : answer.then(userDataReply);
+      return answer instanceof Promise ? answer.then(userDataReply) : Promise.resolve(userDataReply(answer));
     },
   }),
 
