@@ -1,5 +1,3 @@
-import { applyGrant } from '../src/server/features/rewards/index';
-import { addStoreItem } from '../src/server/features/store/manage';
 import { CHAT_P99_GOAL_MS, measureChat } from './chat';
 import { measureGrowth } from './growth';
 import { measureLighthouse, RETURNING } from './lighthouse';
@@ -11,7 +9,7 @@ import { measureBrowserVerify, VERIFY_GOAL_MS } from './raffleVerify';
 import type { Load, LoadResult } from './run';
 import { measureScale } from './scale';
 import { measureSignInFlow } from './signInFlow';
-import { BENCH_PASSWORD, type BenchApp, benchMember, postgresBenchDatabase } from './support';
+import { BENCH_PASSWORD, type BenchApp, postgresBenchDatabase } from './support';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -283,39 +281,47 @@ export const measures: Measure[] = [
   },
   {
     name: 'buyStoreItem',
-    async run({ app, load, baseline }) {
-      const { token, userId } = await benchMember(app, 'buyer@bench.local');
-      const { db } = app.deps;
-      const now = Date.now();
-      await applyGrant(db, {
-        userId,
-        key: 'bench-points',
-        reason: 'bench',
-        lines: [{ asset: 'points', amount: 1e12 }],
-        now,
-      });
-      const added = await addStoreItem(
-        db,
-        'bench-tickets',
-        { kind: 'tickets', name: 'Bench tickets', tickets: 1, price: 1, member_limit: 1e9 },
-        { actor: 'bench', now },
-      );
-      if (!added.ok) throw new Error(added.problem);
+    async run({ bare }) {
       // A new purchase per request: autocannon puts a fresh id into each idempotency key.
-      const result = await load(`${app.url}/api/portal/buyStoreItem`, {
-        headers: { ...form, authorization: `Bearer ${token}` },
-        body: 'sStoreItemID=bench-tickets&iQuantity=1&sIdempotencyKey=bench-[<id>]',
-        idReplacement: true,
-      });
-      const bought = await db
-        .selectFrom('store_purchase')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('error_code', '=', 0)
-        .executeTakeFirstOrThrow();
-      return [
-        ...throughput('purchase (SQLite)', result, baseline),
-        { label: 'purchases completed', value: Number(bought.n), unit: '' },
-      ];
+      const purchases = async (server: ServerUnderTest) => {
+        const { token } = await server.run<{ token: string }>('buyer');
+        const result = await measureLoad(server, '/api/portal/buyStoreItem', {
+          headers: { ...form, authorization: `Bearer ${token}` },
+          body: 'sStoreItemID=bench-tickets&iQuantity=1&sIdempotencyKey=bench-[<id>]',
+          idReplacement: true,
+        });
+        return { result, bought: await server.run<number>('purchases') };
+      };
+      const figures: Figure[] = [];
+      const sqlite = await startServer('portal');
+      try {
+        const sqliteBare = await bare();
+        const { result, bought } = await purchases(sqlite);
+        figures.push(
+          { label: 'purchase (SQLite) req/s', value: result.rps, unit: 'req/s', goal: { atLeast: 2000 } },
+          ...throughput('purchase (SQLite)', result, sqliteBare, { p99Ms: 50 }).slice(1),
+          { label: 'purchases completed (SQLite)', value: bought, unit: '' },
+        );
+      } finally {
+        await sqlite.close();
+      }
+      const postgres = await postgresBenchDatabase();
+      if (postgres) {
+        const pg = await startServer('portal', { env: { DATABASE_URL: postgres.url } });
+        try {
+          const pgBare = await bare();
+          const { result, bought } = await purchases(pg);
+          figures.push(...throughput('purchase (PostgreSQL)', result, pgBare), {
+            label: 'purchases completed (PostgreSQL)',
+            value: bought,
+            unit: '',
+          });
+        } finally {
+          await pg.close();
+          await postgres.drop();
+        }
+      }
+      return figures;
     },
   },
   {

@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { hashPassword, PASSWORD_WORKERS, verifyPassword } from '../src/server/features/identity/password';
-import { grantDemoAgent } from '../src/server/features/rewards/index';
+import { applyGrant, grantDemoAgent } from '../src/server/features/rewards/index';
+import { addStoreItem } from '../src/server/features/store/manage';
 import { BENCH_PASSWORD, type BenchApp, benchApp, benchMember } from './support';
 
 const [kind = 'bare', work = '0'] = process.argv.slice(2);
@@ -116,6 +117,29 @@ const commands: Record<string, (args: unknown) => Promise<unknown> | unknown> = 
     const member = await benchMember(app, email);
     if (agent) await grantDemoAgent(app.deps.db, member.userId, Date.now());
     return member;
+  },
+  /** A member with points enough for any load, and an unlimited store item of 1 ticket for 1 point (buyStoreItem). */
+  buyer: async () => {
+    if (!app) throw new Error('not the portal');
+    const member = await benchMember(app, 'buyer@bench.local');
+    const { db } = app.deps;
+    const now = Date.now();
+    const lines = [{ asset: 'points' as const, amount: 1e12 }];
+    await applyGrant(db, { userId: member.userId, key: 'bench-points', reason: 'bench', lines, now });
+    const item = { kind: 'tickets' as const, name: 'Bench tickets', tickets: 1, price: 1, member_limit: 1e9 };
+    const added = await addStoreItem(db, 'bench-tickets', item, { actor: 'bench', now });
+    if (!added.ok) throw new Error(added.problem);
+    return member;
+  },
+  /** Purchases completed so far (each answered request is one). */
+  purchases: async () => {
+    if (!app) throw new Error('not the portal');
+    const bought = await app.deps.db
+      .selectFrom('store_purchase')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('error_code', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(bought.n);
   },
   close: async () => {
     await close();

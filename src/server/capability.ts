@@ -67,8 +67,11 @@ export interface Runtime<Own extends object = object> {
   userDataChangesAt?(now: number): Promise<number>;
   /** Runs inside the registration transaction: grants and notices commit or vanish with the profile. */
   onMemberRegistered?(trx: CapabilityDb<Own>, event: MemberRegistered): Promise<void>;
-  /** The signed-in account behind a request (exactly one capability answers this: identity). */
-  authenticate?(req: FastifyRequest): Promise<SessionUser | null>;
+  /**
+   * The signed-in account behind a request (exactly one capability answers this: identity); the
+   * value itself when it is known without waiting (the hot path's remembered session).
+   */
+  authenticate?(req: FastifyRequest): SessionUser | null | Promise<SessionUser | null>;
   /**
    * This capability's step of a member's erasure (issue 30, identity/deletion.ts): erase or
    * anonymise its personal data of the member, inside the transaction that also records the step
@@ -177,8 +180,11 @@ export interface SeedContext<Own extends object = object> {
 export interface AppContext<Own extends object = object> extends Deps<Own> {
   /** pUserData of docs/product.md §3, composed from every capability; null when the account has no profile. */
   userData(userId: string, now: number): Promise<UserData | null>;
-  /** The getUserData action's answer in JSON bytes, remembered while nothing it reads changes. */
-  userDataAnswer(userId: string, now: number, revisions?: Revisions): Promise<Buffer | null>;
+  /**
+   * The getUserData action's answer in JSON bytes, remembered while nothing it reads changes; the
+   * bytes themselves when remembered and the revisions were given (no promise on the hot path).
+   */
+  userDataAnswer(userId: string, now: number, revisions?: Revisions): Buffer | Promise<Buffer | null>;
   /** Tells every capability that a member registered, inside the registration transaction. */
   memberRegistered(trx: AnyDb, event: MemberRegistered): Promise<void>;
   /** Every capability's erase step (Runtime.eraseMember), dependents before what they use. */
@@ -263,7 +269,7 @@ export interface Started<All extends object> {
   /** Null when no capability keeps the console (then every console action answers CONSOLE_NOT_OPERATOR). */
   consoleGate: ConsoleGate | null;
   jobs: Job[];
-  authenticate(req: FastifyRequest): Promise<SessionUser | null>;
+  authenticate(req: FastifyRequest): SessionUser | null | Promise<SessionUser | null>;
 }
 
 /**

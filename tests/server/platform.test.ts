@@ -67,6 +67,31 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
       }
     });
 
+    it('takes an empty form or JSON body (not read: decision 0246) as no fields, and still refuses an unknown type', async () => {
+      const empty = async (headers: Record<string, string>) => {
+        const response = await t.app.inject({ method: 'POST', url: '/api/portal/isMaintenance', payload: '', headers });
+        return { status: response.statusCode, code: response.json().iErrorCode };
+      };
+      for (const type of [
+        'application/x-www-form-urlencoded',
+        'application/x-www-form-urlencoded;charset=UTF-8',
+        'application/json',
+      ]) {
+        expect(await empty({ 'content-type': type, 'content-length': '0' }), type).toEqual({ status: 200, code: 0 });
+      }
+      expect(await empty({ 'content-type': 'application/xml', 'content-length': '0' })).toEqual({
+        status: 415,
+        code: ErrorCode.BAD_INPUT,
+      });
+      const fields = await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/isMaintenance',
+        payload: 'a=\u0000',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(fields.statusCode).toBe(400);
+    });
+
     it('answers a member-only action without a token with NOT_SIGNED_IN', async () => {
       const fakeToken = 'not-a-real-token';
       const answer = await t.call('getUserData', {}, fakeToken);

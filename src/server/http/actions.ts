@@ -129,7 +129,7 @@ export function registerActions(
   app: FastifyInstance,
   deps: AppContext,
   actions: readonly ActionDef[],
-  authenticate: (req: FastifyRequest) => Promise<SessionUser | null>,
+  authenticate: (req: FastifyRequest) => SessionUser | null | Promise<SessionUser | null>,
   /** Told every answer's iErrorCode (metrics). */
   onAnswer: (action: string, code: number) => void = () => {},
 ): void {
@@ -161,12 +161,17 @@ export function registerActions(
     const accepted = action.accept(req.body ?? {});
     if ('refused' in accepted) return Promise.resolve(accepted.refused);
     if (action.auth !== 'member') {
-      return accepted.run({ deps, req, reply, user: null, session: () => authenticate(req) });
+      return accepted.run({ deps, req, reply, user: null, session: () => Promise.resolve(authenticate(req)) });
     }
-    return authenticate(req).then((user) => {
+    const signedIn = (user: SessionUser | null): Promise<RoutedAnswer> | RoutedAnswer => {
       if (!user) return fail(ErrorCode.NOT_SIGNED_IN);
       if (user.ban) return bannedAnswer(user.ban);
       return accepted.run({ deps, req, reply, user, session: () => Promise.resolve(user) });
-    });
+    };
+    // A remembered session is known at once: no promise until the handler's own.
+    const user = authenticate(req);
+    if (user instanceof Promise) return user.then(signedIn);
+    const answer = signedIn(user);
+    return answer instanceof Promise ? answer : Promise.resolve(answer);
   }
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addRouteHook } from './routeHook';
 
 /** Deeper JSON than this is refused before it is parsed: no request needs it, and deep nesting can exhaust the stack later. */
 export const MAX_JSON_DEPTH = 20;
@@ -56,4 +57,37 @@ export function refuseNulCharacters(app: FastifyInstance): void {
     if (hasNulCharacter(req.body) || hasNulCharacter(req.query)) done(new BadBody('A field contains a NUL character'));
     else done();
   });
+}
+
+/**
+ * The content types of an empty action body that need no parser: a form (what the web sends, with
+ * or without the charset browsers add) or JSON. Both parse to nothing the router does not already
+ * take for `{}`; any other type, valid or not, still goes to Fastify's parsers (and their 415).
+ */
+const EMPTY_BODY_TYPES = new Set([
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded;charset=UTF-8',
+  'application/x-www-form-urlencoded; charset=UTF-8',
+  'application/json',
+]);
+
+/**
+ * Most actions take no field, and the web sends them an empty form. Fastify reads a body for any
+ * request with a content type, even of length 0: a stream's listeners, an async resource, an
+ * `end` event a tick later, then the parser. Without the type it sees no body and goes straight
+ * to the handler, which takes a missing body for `{}`, as the parsers would have given.
+ */
+function dropEmptyBodyType(req: FastifyRequest, _reply: unknown, done: () => void): void {
+  const headers = req.raw.headers;
+  const type = headers['content-type'];
+  const length = headers['content-length'];
+  // Fastify's own test for "no body" when no type is given (HTTP/1.1: neither header, no body).
+  const empty = (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
+  if (type !== undefined && empty && EMPTY_BODY_TYPES.has(type)) delete headers['content-type'];
+  done();
+}
+
+/** Empty action bodies skip the parsers (dropEmptyBodyType); routes registered later at these URLs. */
+export function skipEmptyActionBodies(app: FastifyInstance, urls: readonly string[]): void {
+  for (const url of urls) addRouteHook(app, url, 'onRequest', dropEmptyBodyType);
 }

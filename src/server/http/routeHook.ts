@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
-type HookKind = 'preHandler' | 'onSend' | 'onResponse';
+type HookKind = 'onRequest' | 'preHandler' | 'onSend' | 'onResponse';
 
 /**
  * Adds a hook to the one route registered later at `url`, instead of to every request: each global

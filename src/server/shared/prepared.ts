@@ -13,14 +13,16 @@ interface Template {
 }
 
 /**
- * A query of the hot path compiled once per database instead of on every call (Kysely builds and
+ * A query of the hot path compiled once per database (and its transactions) instead of on every call (Kysely builds and
  * compiles every query anew, which costs more than SQLite running it). `build` receives stand-ins
  * for the arguments (scalars only: an array would not expand); each call swaps the real values in.
  */
 export function prepared<DB, Args extends unknown[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
-  const templates = new WeakMap<Kysely<DB>, Template>();
+): Prepared<DB, Args, Row> {
+  // By the database's adapter, which its transactions share (with the same plugins): a query
+  // compiled once serves them too. A handle with other plugins (none here) compiles its own.
+  const templates = new WeakMap<object, Template & { plugins: readonly unknown[] }>();
   const compile = (db: Kysely<DB>, arity: number): Template => {
     const marks = Array.from({ length: arity }, (_, i) => `${MARK}${i}`) as unknown as Args;
     const compiled = build(db, ...marks).compile();
@@ -32,16 +34,39 @@ export function prepared<DB, Args extends unknown[], Row>(
       ),
     };
   };
-  return async (db, ...args) => {
-    let template = templates.get(db);
-    if (!template) {
-      template = compile(db, args.length);
-      templates.set(db, template);
+  const bound = (db: Kysely<DB>, args: Args) => {
+    const { adapter, plugins } = db.getExecutor();
+    let template = templates.get(adapter);
+    if (!template || !samePlugins(template.plugins, plugins)) {
+      template = { ...compile(db, args.length), plugins };
+      templates.set(adapter, template);
     }
-    const parameters = template.parameters.map((p) => ('arg' in p ? args[p.arg] : p.value));
+    return { template, parameters: template.parameters.map((p) => ('arg' in p ? args[p.arg] : p.value)) };
+  };
+  const run = async (db: Kysely<DB>, ...args: Args) => {
+    const { template, parameters } = bound(db, args);
     const now = template.read ? readNow(db, template.sql, parameters) : undefined;
     if (now) return now as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
     return result.rows;
   };
+  return Object.assign(run, {
+    now(db: Kysely<DB>, ...args: Args) {
+      const { template, parameters } = bound(db, args);
+      return template.read ? (readNow(db, template.sql, parameters) as Row[] | undefined) : undefined;
+    },
+  });
+}
+
+export interface Prepared<DB, Args extends unknown[], Row> {
+  (db: Kysely<DB>, ...args: Args): Promise<Row[]>;
+  /**
+   * The rows at once, without a promise, when the query is a read SQLite can run now (db/index.ts
+   * readNow); undefined otherwise (PostgreSQL, a transaction open): then call the query itself.
+   */
+  now(db: Kysely<DB>, ...args: Args): Row[] | undefined;
+}
+
+function samePlugins(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((plugin, i) => plugin === b[i]);
 }

@@ -19,7 +19,7 @@ export interface UserDataCache {
    * while nothing it reads changed. `known`: the member's revisions if already read (with the
    * session), before anything else about them.
    */
-  answer(userId: string, now: number, known?: Revisions): Promise<Buffer | null>;
+  answer(userId: string, now: number, known?: Revisions): Buffer | Promise<Buffer | null>;
 }
 
 /**
@@ -44,32 +44,38 @@ export function userDataCache(options: {
   const { db, maxAgeMs, compose, encode, changesAt } = options;
   const entries = new Map<string, Entry>();
   let sharedSeen = -1;
+  /** The remembered answer while it stands at these revisions. */
+  const held = (userId: string, now: number, revisions: Revisions): Buffer | undefined => {
+    if (revisions.shared !== sharedSeen) {
+      // Shared data changed (here, on another instance or by the operator CLI): the settings and
+      // game variables this instance remembers may be older too.
+      if (sharedSeen !== -1) clearAllTtlCaches();
+      entries.clear();
+      sharedSeen = revisions.shared;
+    }
+    const entry = entries.get(userId);
+    if (entry && entry.member === revisions.member && entry.shared === revisions.shared && now < entry.expiresAt)
+      return entry.answer;
+    return undefined;
+  };
+  const composed = async (userId: string, now: number, known?: Revisions): Promise<Buffer | null> => {
+    const revisions = known ?? (await readRevisions(db, userId));
+    const remembered = held(userId, now, revisions);
+    if (remembered) return remembered;
+    const data = await compose(userId, now);
+    entries.delete(userId);
+    if (data === null) return null;
+    const answer = encode(data);
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    const expiresAt = Math.min(now + maxAgeMs, await changesAt(now));
+    entries.set(userId, { answer, ...revisions, expiresAt });
+    return answer;
+  };
   return {
-    async answer(userId, now, known) {
-      if (maxAgeMs <= 0) {
-        const data = await compose(userId, now);
-        return data && encode(data);
-      }
-      const revisions = known ?? (await readRevisions(db, userId));
-      if (revisions.shared !== sharedSeen) {
-        // Shared data changed (here, on another instance or by the operator CLI): the settings and
-        // game variables this instance remembers may be older too.
-        if (sharedSeen !== -1) clearAllTtlCaches();
-        entries.clear();
-        sharedSeen = revisions.shared;
-      }
-      const held = entries.get(userId);
-      if (held && held.member === revisions.member && held.shared === revisions.shared && now < held.expiresAt) {
-        return held.answer;
-      }
-      const data = await compose(userId, now);
-      entries.delete(userId);
-      if (data === null) return null;
-      const answer = encode(data);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      const expiresAt = Math.min(now + maxAgeMs, await changesAt(now));
-      entries.set(userId, { answer, ...revisions, expiresAt });
-      return answer;
+    // Not async: a remembered answer at revisions already read is returned as it is, without a promise.
+    answer(userId, now, known) {
+      if (maxAgeMs <= 0) return compose(userId, now).then((data) => data && encode(data));
+      return (known && held(userId, now, known)) || composed(userId, now, known);
     },
   };
 }

@@ -24,6 +24,9 @@ const defineAction = actionDefiner<IdentityTables>();
 
 const rateLimited = () => fail(ErrorCode.RATE_LIMITED);
 
+const userDataReply = (answer: Buffer | null) =>
+  answer ? new SerializedAnswer(ErrorCode.OK, answer) : fail(ErrorCode.NOT_REGISTERED);
+
 export const identityActions = (auth: Auth): ActionDef[] => [
   defineAction({
     service: 'portal',
@@ -71,9 +74,10 @@ export const identityActions = (auth: Auth): ActionDef[] => [
     name: 'getUserData',
     input: getUserDataInput,
     auth: 'member',
-    async handler(_input, { deps, user }) {
-      const answer = await deps.userDataAnswer(user.id, deps.clock.now(), user.revisions);
-      return answer ? new SerializedAnswer(ErrorCode.OK, answer) : fail(ErrorCode.NOT_REGISTERED);
+    // Not async: a remembered answer goes out in the one promise the router awaits.
+    handler(_input, { deps, user }) {
+      const answer = deps.userDataAnswer(user.id, deps.clock.now(), user.revisions);
+      return answer instanceof Promise ? answer.then(userDataReply) : Promise.resolve(userDataReply(answer));
     },
   }),
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ConsoleSessions, SessionUser } from '../../capability';
 import { prepared } from '../../shared/prepared';
-import { readRevisions, SHARED_SCOPE } from '../../shared/revisions';
+import { readRevisions, readRevisionsNow, SHARED_SCOPE } from '../../shared/revisions';
 import { banOfRow } from './bans';
 import type { IdentityDb } from './tables';
 
@@ -90,9 +90,13 @@ const MAX_KNOWN_SESSIONS = 10_000;
  * getSession (~1.4 ms): this is the hot path. Sessions are refreshed
  * by Better Auth's own /get-session, which the web calls on every load.
  */
-export async function sessionFromRequest(deps: SessionDeps, req: FastifyRequest): Promise<SessionUser | null> {
+export function sessionFromRequest(
+  deps: SessionDeps,
+  req: FastifyRequest,
+): SessionUser | null | Promise<SessionUser | null> {
   const token = bearerToken(req.headers.authorization, deps.secret);
-  return token ? sessionOfToken(deps, token) : null;
+  if (!token) return null;
+  return heldSessionNow(deps.db, token) ?? sessionOfToken(deps, token);
 }
 
 /**
@@ -106,6 +110,19 @@ export async function sessionFromBearer(
   const token = bearerToken(`Bearer ${value}`, deps.secret);
   const session = token ? await sessionOfToken(deps, token) : null;
   return session?.ban ? null : session;
+}
+
+/**
+ * A remembered session whose member revision still stands, checked without a promise (SQLite with
+ * no transaction open: the same revision read as sessionOfToken's, run at once); undefined when
+ * that cannot be said now, for sessionOfToken to decide (and forget a stale entry).
+ */
+function heldSessionNow(db: IdentityDb, token: string): (SessionUser & { expiresAt: number }) | undefined {
+  const held = known.get(db)?.get(token);
+  if (!held) return undefined;
+  const revisions = readRevisionsNow(db, held.user.id);
+  if (!revisions || revisions.member !== held.member || held.expiresAt <= Date.now()) return undefined;
+  return { ...held.user, revisions, expiresAt: held.expiresAt };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prepared } from '../../shared/prepared';
 import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds, createItem, itemTemplateIds, takeBackItem } from '../collectibles/index';
 import type { LedgerAsset, RewardsDb } from './tables';
@@ -143,26 +144,24 @@ export async function changeBalance(
 
 // ── Rows ─────────────────────────────────────────────────────────────────────────────────────
 
+// The statements every grant runs, compiled once (shared/prepared.ts): a purchase or a daily
+// reward paid Kysely's building and compiling of each about as much as the database's work.
+const ledgerRowInserted = prepared(
+  (db: RewardsDb, userId: string, asset: LedgerAsset, amount: number, idemKey: string, reason: string, now: number) =>
+    db
+      .insertInto('ledger')
+      .values({ user_id: userId, asset, amount, item_id: null, idem_key: idemKey, reason, created_at: now })
+      .onConflict((oc) => oc.column('idem_key').doNothing())
+      .returning('id'),
+);
+
 /** Inserts a ledger row unless its idempotency key exists; the new row's id, or null for a duplicate. */
 export async function insertLedgerRow(
   db: RewardsDb,
   row: { userId: string; asset: LedgerAsset; amount: number; idemKey: string; reason: string; now: number },
 ): Promise<number | null> {
   // ON CONFLICT DO NOTHING, not catching the violation: PostgreSQL aborts a transaction on any error.
-  const inserted = await db
-    .insertInto('ledger')
-    .values({
-      user_id: row.userId,
-      asset: row.asset,
-      amount: row.amount,
-      item_id: null,
-      idem_key: row.idemKey,
-      reason: row.reason,
-      created_at: row.now,
-    })
-    .onConflict((oc) => oc.column('idem_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [inserted] = await ledgerRowInserted(db, row.userId, row.asset, row.amount, row.idemKey, row.reason, row.now);
   return inserted ? Number(inserted.id) : null;
 }
 
@@ -170,45 +169,53 @@ export async function setLedgerItem(db: RewardsDb, ledgerId: number, itemId: num
   await db.updateTable('ledger').set({ item_id: itemId }).where('id', '=', ledgerId).execute();
 }
 
+const balanceAdded = prepared((db: RewardsDb, userId: string, points: number, tickets: number, now: number) =>
+  db
+    .insertInto('balance')
+    .values({ user_id: userId, points, tickets, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        points: sql<number>`balance.points + excluded.points`,
+        tickets: sql<number>`balance.tickets + excluded.tickets`,
+        updated_at: now,
+      }),
+    ),
+);
+
 /** Adds (non-negative) amounts to a member's balance, creating it on first use. */
 async function addToBalance(
   db: RewardsDb,
   change: { userId: string; points: number; tickets: number; now: number },
 ): Promise<void> {
-  await db
-    .insertInto('balance')
-    .values({ user_id: change.userId, points: change.points, tickets: change.tickets, updated_at: change.now })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        points: sql<number>`balance.points + excluded.points`,
-        tickets: sql<number>`balance.tickets + excluded.tickets`,
-        updated_at: change.now,
-      }),
-    )
-    .execute();
+  await balanceAdded(db, change.userId, change.points, change.tickets, change.now);
 }
+
+const takenFrom = (asset: 'points' | 'tickets') =>
+  prepared((db: RewardsDb, userId: string, amount: number, now: number) =>
+    db
+      .updateTable('balance')
+      .set({ [asset]: sql<number>`${sql.ref(asset)} - ${amount}`, updated_at: now })
+      .where('user_id', '=', userId)
+      .where(asset, '>=', amount)
+      .returning('user_id'),
+  );
+const taken = { points: takenFrom('points'), tickets: takenFrom('tickets') };
 
 /** Takes `amount` of an asset if the balance covers it; false (and nothing changed) when it does not. */
 async function takeFromBalance(
   db: RewardsDb,
   change: { userId: string; asset: 'points' | 'tickets'; amount: number; now: number },
 ): Promise<boolean> {
-  const column = sql.ref(change.asset);
-  const result = await db
-    .updateTable('balance')
-    .set({ [change.asset]: sql<number>`${column} - ${change.amount}`, updated_at: change.now })
-    .where('user_id', '=', change.userId)
-    .where(change.asset, '>=', change.amount)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const rows = await taken[change.asset](db, change.userId, change.amount, change.now);
+  return rows.length === 1;
 }
 
+const balanceOf = prepared((db: RewardsDb, userId: string) =>
+  db.selectFrom('balance').select(['points', 'tickets']).where('user_id', '=', userId),
+);
+
 export async function findBalance(db: RewardsDb, userId: string): Promise<{ points: number; tickets: number }> {
-  const row = await db
-    .selectFrom('balance')
-    .select(['points', 'tickets'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await balanceOf(db, userId);
   return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
 }
 

@@ -1,6 +1,7 @@
 import type { Collectible } from '../../../protocol/collectibles';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import { availability, type BuyStoreItemAnswer, PURCHASE_KEY_RETENTION_MS } from '../../../protocol/store';
+import { prepared } from '../../shared/prepared';
 import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
 import { getFlags } from '../maintenance/index';
@@ -48,11 +49,7 @@ export async function buyStoreItem(db: StoreDb, request: PurchaseRequest): Promi
       const purchaseId = await claimKey(trx, request);
       if (purchaseId === null) return null;
       const answer = await completePurchase(trx, purchaseId, request);
-      await trx
-        .updateTable('store_purchase')
-        .set({ answer: JSON.stringify(answer), points: answer.iPointsSpent ?? 0 })
-        .where('id', '=', purchaseId)
-        .execute();
+      await keepAnswer(trx, JSON.stringify(answer), answer.iPointsSpent ?? 0, purchaseId);
       return answer;
     });
     // The collectibles are rendered (live rarity counts) after the commit: the locks are held no longer than needed.
@@ -121,16 +118,57 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
   };
 }
 
+// The purchase's statements, compiled once (shared/prepared.ts): Kysely building and compiling
+// each anew cost about as much as SQLite running them.
+const keepAnswer = prepared((trx: StoreDb, answer: string, points: number, purchaseId: number) =>
+  trx.updateTable('store_purchase').set({ answer, points }).where('id', '=', purchaseId),
+);
+
+const stockTaken = prepared((trx: StoreDb, itemId: string, quantity: number, now: number) =>
+  trx
+    .updateTable('store_item')
+    .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: now }))
+    .where('id', '=', itemId)
+    .where('stock', '>=', quantity)
+    .returning('id'),
+);
+
+const holdingRaised = prepared(
+  (trx: StoreDb, userId: string, itemId: string, quantity: number, now: number, under: number) =>
+    trx
+      .insertInto('store_holding')
+      .values({ user_id: userId, item_id: itemId, bought: quantity, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'item_id'])
+          .doUpdateSet((eb) => ({ bought: eb('store_holding.bought', '+', quantity), updated_at: now }))
+          .where('store_holding.bought', '<=', under),
+      )
+      .returning('bought'),
+);
+
+const keyClaimed = prepared(
+  (trx: StoreDb, userId: string, clientKey: string, itemId: string, quantity: number, now: number) =>
+    trx
+      .insertInto('store_purchase')
+      .values({
+        user_id: userId,
+        client_key: clientKey,
+        item_id: itemId,
+        quantity,
+        error_code: ErrorCode.OK,
+        answer: '',
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
+      .returning('id'),
+);
+
 /** Takes `quantity` units unless fewer are left (nothing to take for an unlimited item). */
 async function takeStock(trx: StoreDb, item: StoreItemRow, quantity: number, now: number): Promise<void> {
   if (item.stock === null) return;
-  const taken = await trx
-    .updateTable('store_item')
-    .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: now }))
-    .where('id', '=', item.id)
-    .where('stock', '>=', quantity)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return;
+  const taken = await stockTaken(trx, item.id, quantity, now);
+  if (taken.length === 1) return;
   const left = Number((await findStoreItem(trx, item.id))?.stock ?? 0);
   throw new StoreRefusal(
     ErrorCode.SOLD_OUT,
@@ -147,21 +185,8 @@ async function raiseHolding(
   now: number,
 ): Promise<void> {
   const limit = Number(item.member_limit);
-  const raised =
-    quantity <= limit
-      ? await trx
-          .insertInto('store_holding')
-          .values({ user_id: userId, item_id: item.id, bought: quantity, updated_at: now })
-          .onConflict((oc) =>
-            oc
-              .columns(['user_id', 'item_id'])
-              .doUpdateSet((eb) => ({ bought: eb('store_holding.bought', '+', quantity), updated_at: now }))
-              .where('store_holding.bought', '<=', limit - quantity),
-          )
-          .returning('bought')
-          .executeTakeFirst()
-      : undefined;
-  if (raised) return;
+  const raised = quantity <= limit ? await holdingRaised(trx, userId, item.id, quantity, now, limit - quantity) : [];
+  if (raised.length > 0) return;
   throw new StoreRefusal(
     ErrorCode.PURCHASE_LIMIT_REACHED,
     `One member may buy ${limit} of this item${quantity > 1 ? `; ${quantity} would pass that` : ''}.`,
@@ -188,20 +213,8 @@ function findPurchaseByKey(db: StoreDb, userId: string, clientKey: string): Prom
 
 /** The purchase's id, or null when the key is taken (a concurrent request with it waits here until that one ends). */
 async function claimKey(trx: StoreDb, request: PurchaseRequest): Promise<number | null> {
-  const row = await trx
-    .insertInto('store_purchase')
-    .values({
-      user_id: request.userId,
-      client_key: request.clientKey,
-      item_id: request.itemId,
-      quantity: request.quantity,
-      error_code: ErrorCode.OK,
-      answer: '',
-      created_at: request.now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const { userId, clientKey, itemId, quantity, now } = request;
+  const [row] = await keyClaimed(trx, userId, clientKey, itemId, quantity, now);
   return row ? Number(row.id) : null;
 }
 
