@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/protocol/errors';
+import { findBalance } from '../../src/server/features/rewards/index';
+import { createTestApp, type TestApp, testClock } from '../support/app';
+import { DIALECTS } from '../support/db';
+import { consoleCall, enrolledOperator } from '../support/operators';
+import { memberWithTickets } from '../support/raffleHelpers';
+import { closeTestApp, ROOMY_LIMITS } from './identityHelpers';
+
+type Answer = Record<string, unknown>;
+
+/**
+ * Issue 38, the rest of round 3: refusals that say the numbers (the daily total and what is left,
+ * what a member holds), and the levers added for an operator's day.
+ */
+describe.each(DIALECTS)('the console, round 3 continued, on %s', (dialect) => {
+  let t: TestApp;
+  let adminToken: string;
+  let supportToken: string;
+  const clock = testClock(Date.UTC(2026, 10, 28, 9));
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { clock, config: { rateLimits: ROOMY_LIMITS } });
+    adminToken = (await enrolledOperator(t, 'admin@round3b.example', 'admin')).token;
+    supportToken = (await enrolledOperator(t, 'support@round3b.example', 'support')).token;
+  });
+  afterAll(() => closeTestApp(t));
+
+  const call = (action: string, body: Answer = {}, token = adminToken) => consoleCall(t, action, body, token);
+
+  it('a grant past the daily total says the total, what was granted today and what is left', async () => {
+    const m = await memberWithTickets(t, 1, 'capped');
+    const grant = (iAmount: number, key: string) =>
+      call('memberGrant', { sUserID: m.userId, sAsset: 'points', iAmount, sKey: key, sReason: 'Event' }, supportToken);
+    for (let i = 0; i < 4; i++) expect(await grant(1000, `daily-cap-${i}`)).toMatchObject({ iErrorCode: 0 });
+    expect((await grant(200, 'daily-cap-4')).iErrorCode).toBe(0);
+    const refused = await grant(1000, 'daily-cap-5');
+    expect(refused).toEqual({
+      iErrorCode: ErrorCode.CONSOLE_GRANT_DAILY_CAP,
+      sMessage:
+        'That grant passes your daily total: 5,000 points and tickets a day for support; 4,200 granted today, 800 left.',
+    });
+    // The refused grant left the day's total as it was: 800 still passes.
+    expect((await grant(800, 'daily-cap-6')).iErrorCode).toBe(0);
+  });
+
+  it('a take-back of more than the member holds says what they hold', async () => {
+    const m = await memberWithTickets(t, 3, 'holder');
+    const points = (await findBalance(t.deps.db, m.userId)).points;
+    const answer = await call('memberGrant', {
+      sUserID: m.userId,
+      sAsset: 'tickets',
+      iAmount: -10,
+      sKey: `take-${dialect}`,
+      sReason: 'Mistake',
+    });
+    expect(answer).toEqual({
+      iErrorCode: ErrorCode.BAD_INPUT,
+      sMessage: 'The member holds 3 tickets: a take-back can be at most that.',
+    });
+    expect((await findBalance(t.deps.db, m.userId)).points).toBe(points);
+  });
+});
