@@ -61,3 +61,48 @@ describe.each(DIALECTS)('the console, round 3 continued, on %s', (dialect) => {
     expect((await findBalance(t.deps.db, m.userId)).points).toBe(points);
   });
 });
+
+describe.each(DIALECTS)('the console’s forms and lists, on %s', (dialect) => {
+  let t: TestApp;
+  let adminToken: string;
+  const clock = testClock(Date.UTC(2026, 10, 28, 9));
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { clock, config: { rateLimits: ROOMY_LIMITS } });
+    adminToken = (await enrolledOperator(t, 'admin@forms.example', 'admin')).token;
+  });
+  afterAll(() => closeTestApp(t));
+  const call = (action: string, body: Answer = {}) => consoleCall(t, action, body, adminToken);
+
+  it('an announcement sent now is under way at once, never "scheduled"', async () => {
+    await memberWithTickets(t, 1, 'reader');
+    const sent = await call('announceSend', {
+      sTitle: 'Now',
+      sBody: 'Right away',
+      pSegment: { bEveryone: true },
+      iSendAt: 0,
+      bEmail: false,
+      sReason: 'News',
+    });
+    expect(sent).toMatchObject({ iErrorCode: 0 });
+    const list = (await call('announceList', { iPage: 0 })) as { aRows: Array<{ sTitle: string; sStatus: string }> };
+    expect(list.aRows.find((r) => r.sTitle === 'Now')?.sStatus).toMatch(/^(sending|sent)$/);
+  });
+
+  it('a store item with several problems is refused with every one of them', async () => {
+    const answer = await call('storeItemAdd', {
+      sStoreItemID: `bundle-${dialect}`,
+      sKind: 'tickets',
+      sName: 'Bundle',
+      iTickets: 0,
+      iPrice: 5,
+      iAvailableFrom: clock.now() + 10_000,
+      iAvailableUntil: clock.now(),
+      sReason: 'New bundle',
+    });
+    expect(answer).toEqual({
+      iErrorCode: ErrorCode.STORE_ITEM_INVALID,
+      sMessage: 'Ticket bundles and raffle entries give at least 1 ticket. The sale window must end after it starts.',
+    });
+  });
+});
