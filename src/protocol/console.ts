@@ -307,3 +307,25 @@ export interface ConsoleReportRow {
 export interface ReportListAnswer extends ConsolePage<ConsoleReportRow> {
   iCursor: number;
 }
+
+/** A resolved report in reportHistory: who resolved it, how and when (issue 38). */
+export interface ConsoleResolvedReportRow {
+  iReportID: number;
+  sReason: string;
+  sNote: string;
+  iCreatedAt: number;
+  sReporterUserID: string;
+  sReporterUsername: string;
+  sAuthorUserID: string;
+  sAuthorUsername: string;
+  sChannelID: string;
+  /** The reported message's text (as it was, even when the resolution deleted it). */
+  sText: string;
+  /** dismissed, deleted, muted or banned. */
+  sResolution: string;
+  /** The audit actor who resolved it: `console:<email>` or `cli:<user>`. */
+  sResolvedBy: string;
+  iResolvedAt: number;
+}
+
+export type ReportHistoryAnswer = ConsolePage<ConsoleResolvedReportRow>;

@@ -65,6 +65,15 @@ export const reportListInput = z.object({
   iCursor: z.coerce.number().int().min(0).default(0),
   iPageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
+/** reportsSince may wait for a report (issue 38): with none newer, it answers when one arrives or after iWaitMs. */
+export const REPORTS_WAIT_MAX_MS = 25_000;
+export const reportsSinceInput = reportListInput.extend({
+  iWaitMs: z.coerce.number().int().min(0).max(REPORTS_WAIT_MAX_MS).default(0),
+});
+export const reportHistoryInput = z.object({
+  iPage: z.coerce.number().int().min(0).max(10_000).default(0),
+  iPageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
 export const reportResolveInput = z.object({
   iReportID: z.coerce.number().int().min(1),
   sResolution: z.enum(REPORT_RESOLUTIONS),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
+import { CHAT_REPORTED_TOPIC } from '../../src/server/features/chat/index';
+import { reportMessage } from '../../src/server/features/chat/moderation';
 import { findBalance } from '../../src/server/features/rewards/index';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
@@ -104,5 +106,104 @@ describe.each(DIALECTS)('the console’s forms and lists, on %s', (dialect) => {
       iErrorCode: ErrorCode.STORE_ITEM_INVALID,
       sMessage: 'Ticket bundles and raffle entries give at least 1 ticket. The sale window must end after it starts.',
     });
+  });
+});
+
+describe.each(DIALECTS)('the moderation queue, pushed and with its history, on %s', (dialect) => {
+  let t: TestApp;
+  let modToken: string;
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { config: { rateLimits: ROOMY_LIMITS } });
+    modToken = (await enrolledOperator(t, 'mod@queue.example', 'moderator')).token;
+  });
+  afterAll(() => closeTestApp(t));
+  const call = (action: string, body: Answer = {}) => consoleCall(t, action, body, modToken);
+
+  async function reportOf(label: string) {
+    const author = await memberWithTickets(t, 1, `${label}a`);
+    const reporter = await memberWithTickets(t, 1, `${label}r`);
+    seq += 1;
+    const message = await t.deps.db
+      .insertInto('chat_message')
+      .values({
+        channel_id: 'general',
+        user_id: author.userId,
+        body: `nasty ${label}`,
+        item_id: null,
+        mentions: '[]',
+        nonce: `n-${seq}-${Math.random()}`,
+        created_at: Date.now() + seq,
+        edited_at: null,
+        deleted_at: null,
+        deleted_by: null,
+        changed_at: Date.now() + seq,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const messageId = Number(message.id);
+    await reportMessage(t.deps.db, {
+      messageId,
+      reporterId: reporter.userId,
+      reason: 'abuse',
+      note: '',
+      now: Date.now(),
+    });
+    return { author, reporter, messageId };
+  }
+
+  it('reportsSince with a wait answers as soon as the bus announces a report, not at the wait’s end', async () => {
+    const first = (await call('reportList', { iPageSize: 100 })) as { iCursor: number };
+    const started = Date.now();
+    const waiting = call('reportsSince', { iCursor: first.iCursor, iWaitMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const r = await reportOf('pushed');
+    t.deps.bus.publish(CHAT_REPORTED_TOPIC, { messageId: r.messageId });
+    const answer = (await waiting) as { aRows: Array<{ iMessageID: number }> };
+    expect(answer.aRows.map((row) => row.iMessageID)).toEqual([r.messageId]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // With nothing new, it answers empty after its wait.
+    const quiet = Date.now();
+    const empty = (await call('reportsSince', { iCursor: 1_000_000, iWaitMs: 300 })) as { aRows: unknown[] };
+    expect(empty.aRows).toEqual([]);
+    expect(Date.now() - quiet).toBeGreaterThanOrEqual(250);
+  });
+
+  it('reportHistory lists resolved reports with who resolved them, how and when, the latest first, paged', async () => {
+    const a = await reportOf('histA');
+    const b = await reportOf('histB');
+    const open = (await call('reportList', { iPageSize: 100 })) as {
+      aRows: Array<{ iReportID: number; iMessageID: number }>;
+    };
+    const idOf = (messageId: number) => open.aRows.find((row) => row.iMessageID === messageId)?.iReportID;
+    expect(
+      await call('reportResolve', { iReportID: idOf(a.messageId), sResolution: 'dismiss', sReason: 'Fine' }),
+    ).toMatchObject({ iErrorCode: 0 });
+    expect(
+      await call('reportResolve', {
+        iReportID: idOf(b.messageId),
+        sResolution: 'mute',
+        sReason: 'Rude',
+        iDurationMs: 3_600_000,
+      }),
+    ).toMatchObject({ iErrorCode: 0 });
+    const page = (await call('reportHistory', { iPage: 0, iPageSize: 1 })) as {
+      aRows: Array<Record<string, unknown>>;
+      bMore: boolean;
+    };
+    expect(page.bMore).toBe(true);
+    expect(page.aRows[0]).toMatchObject({
+      iReportID: idOf(b.messageId),
+      sAuthorUserID: b.author.userId,
+      sAuthorUsername: expect.stringMatching(/^m_/),
+      sText: 'nasty histB',
+      sResolution: 'muted',
+      sResolvedBy: 'console:mod@queue.example',
+    });
+    const second = (await call('reportHistory', { iPage: 1, iPageSize: 1 })) as {
+      aRows: Array<Record<string, unknown>>;
+    };
+    expect(second.aRows[0]).toMatchObject({ iReportID: idOf(a.messageId), sResolution: 'dismissed' });
   });
 });
