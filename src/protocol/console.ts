@@ -329,3 +329,17 @@ export interface ConsoleResolvedReportRow {
 }
 
 export type ReportHistoryAnswer = ConsolePage<ConsoleResolvedReportRow>;
+
+/** One member's outcome in a bulk action: OK, or the code and sentence a single call would answer. */
+export interface ConsoleBulkResult {
+  sUserID: string;
+  iErrorCode: number;
+  sMessage?: string;
+}
+
+/** consoleBulk (issue 38): the batch id every audit row of the batch carries, and each member's outcome. */
+export interface ConsoleBulkAnswer {
+  iErrorCode: number;
+  sBatchID: string;
+  aResults: ConsoleBulkResult[];
+}

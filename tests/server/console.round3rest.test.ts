@@ -3,6 +3,7 @@ import { ErrorCode } from '../../src/protocol/errors';
 import { CHAT_REPORTED_TOPIC } from '../../src/server/features/chat/index';
 import { reportMessage } from '../../src/server/features/chat/moderation';
 import { findBalance } from '../../src/server/features/rewards/index';
+import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
 import { consoleCall, enrolledOperator } from '../support/operators';
@@ -205,5 +206,85 @@ describe.each(DIALECTS)('the moderation queue, pushed and with its history, on %
       aRows: Array<Record<string, unknown>>;
     };
     expect(second.aRows[0]).toMatchObject({ iReportID: idOf(a.messageId), sResolution: 'dismissed' });
+  });
+});
+
+describe.each(DIALECTS)('bulk levers on members, on %s', (dialect) => {
+  let t: TestApp;
+  let modToken: string;
+  let adminOp: { userId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { config: { rateLimits: ROOMY_LIMITS } });
+    modToken = (await enrolledOperator(t, 'mod@bulk.example', 'moderator')).token;
+    await enrolledOperator(t, 'admin@bulk.example', 'admin');
+    const row = await t.deps.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'admin@bulk.example')
+      .executeTakeFirstOrThrow();
+    adminOp = { userId: row.id };
+  });
+  afterAll(() => closeTestApp(t));
+
+  it('mutes several members with one reason: one audit row each, one batch id, refusals per member', async () => {
+    const a = await memberWithTickets(t, 1, 'bulka');
+    const b = await memberWithTickets(t, 1, 'bulkb');
+    const answer = (await consoleCall(
+      t,
+      'consoleBulk',
+      {
+        sAction: 'memberMute',
+        aUserIDs: [a.userId, adminOp.userId, b.userId],
+        pInput: { sReason: 'Raid on #general', iDurationMs: 3_600_000 },
+      },
+      modToken,
+    )) as { iErrorCode: number; sBatchID: string; aResults: Array<{ sUserID: string; iErrorCode: number }> };
+    expect(answer.iErrorCode).toBe(0);
+    expect(answer.aResults.map((r) => [r.sUserID, r.iErrorCode])).toEqual([
+      [a.userId, 0],
+      [adminOp.userId, ErrorCode.CONSOLE_TARGET_OUTRANKS],
+      [b.userId, 0],
+    ]);
+    const rows = (await listAudit(t.deps.db, 20)).filter(
+      (row) => (JSON.parse(row.detail) as { batchId?: string }).batchId === answer.sBatchID,
+    );
+    expect(rows.map((row) => [row.action, row.member_id]).sort()).toEqual(
+      [
+        ['chat.mute', a.userId],
+        ['chat.mute', b.userId],
+        ['console.refused', adminOp.userId],
+      ].sort(),
+    );
+  });
+
+  it('refuses a bulk of an action that is not a lever on members, and a grant batch gives each member their own key', async () => {
+    const refused = await consoleCall(
+      t,
+      'consoleBulk',
+      { sAction: 'reportList', aUserIDs: ['x'], pInput: {} },
+      modToken,
+    );
+    expect(refused).toMatchObject({ iErrorCode: ErrorCode.BAD_INPUT });
+    const c = await memberWithTickets(t, 1, 'bulkc');
+    const note = (await consoleCall(
+      t,
+      'consoleBulk',
+      { sAction: 'memberNoteAdd', aUserIDs: [c.userId], pInput: { sText: 'Part of the raid' } },
+      modToken,
+    )) as { aResults: Array<{ iErrorCode: number }> };
+    expect(note.aResults).toEqual([{ sUserID: c.userId, iErrorCode: 0 }]);
+    // A moderator may not grant: the role's permission is checked per member too.
+    const grant = (await consoleCall(
+      t,
+      'consoleBulk',
+      {
+        sAction: 'memberGrant',
+        aUserIDs: [c.userId],
+        pInput: { sAsset: 'points', iAmount: 5, sKey: 'bulk-grant-1', sReason: 'Sorry' },
+      },
+      modToken,
+    )) as { aResults: Array<{ iErrorCode: number }> };
+    expect(grant.aResults[0]?.iErrorCode).toBe(ErrorCode.CONSOLE_FORBIDDEN);
   });
 });

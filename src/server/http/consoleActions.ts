@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { CONSOLE_SERVICE, type ConsolePermission, type ConsoleRole, roleMay } from '../../protocol/console';
+import { z } from 'zod';
+import {
+  CONSOLE_SERVICE,
+  type ConsoleBulkAnswer,
+  type ConsoleBulkResult,
+  type ConsolePermission,
+  type ConsoleRole,
+  roleMay,
+} from '../../protocol/console';
 import { ErrorCode, errorMessage } from '../../protocol/errors';
 import type { Answer } from '../../protocol/wire';
 import type { AppContext } from '../capability';
+import { auditBatch } from '../shared/audit';
 import { fail } from './actions';
 
 /**
@@ -44,6 +53,11 @@ export interface ConsoleActionDef<S extends z.ZodType = z.ZodType, Own extends o
   target?(input: z.infer<S>, deps: AppContext<Own>): string | null | Promise<string | null>;
   /** The change needs a fresh confirmation of the console session (password and code, issue 35). */
   confirm?: boolean;
+  /**
+   * A lever on one member (`sUserID` in its input) that `consoleBulk` may apply to many (issue 38):
+   * each member goes through this action's permission, input, rank check and handler in turn.
+   */
+  bulk?: boolean;
   handler(input: z.infer<S>, ctx: ConsoleActionContext<Own>): Promise<Answer>;
 }
 
@@ -90,6 +104,7 @@ export function registerConsoleActions(
     table.set(action.name, action);
   }
   app.post<{ Params: { action: string } }>(`/api/${CONSOLE_SERVICE}/:action`, async (req) => {
+    if (req.params.action === BULK_ACTION) return bulk(req);
     const action = table.get(req.params.action);
     if (!action) return fail(ErrorCode.UNKNOWN_ACTION);
     const answer = await route(action, req);
@@ -100,11 +115,56 @@ export function registerConsoleActions(
   async function route(action: ConsoleActionDef, req: FastifyRequest): Promise<Answer> {
     const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
     if ('refused' in passed) return fail(passed.refused);
+    return run(action, req, req.body ?? {}, passed);
+  }
+
+  /**
+   * `consoleBulk` (issue 38, decision 0251): one lever on many members with one reason. The gate
+   * runs once; each member then goes through the action's own permission, input, rank check and
+   * handler, so each gets the audit row and the refusal a single call would, all stamped with one
+   * batch id. A refusal stops nothing: the answer lists every member's code.
+   */
+  async function bulk(req: FastifyRequest): Promise<ConsoleBulkAnswer | Answer> {
+    const parsed = bulkInput.safeParse(req.body ?? {});
+    if (!parsed.success) return fail(ErrorCode.BAD_INPUT, parsed.error.issues[0]?.message);
+    const action = table.get(parsed.data.sAction);
+    if (!action?.bulk) return fail(ErrorCode.BAD_INPUT, `${parsed.data.sAction} is not a lever on members.`);
+    const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
+    if ('refused' in passed) return fail(passed.refused);
+    const sBatchID = randomUUID();
+    const { pInput, aUserIDs } = parsed.data;
+    const aResults: ConsoleBulkResult[] = [];
+    await auditBatch.run(sBatchID, async () => {
+      for (const sUserID of new Set(aUserIDs)) {
+        // A grant's key is one per submit: each member gets their own, so a retried batch grants each once.
+        const key = typeof pInput.sKey === 'string' ? { sKey: `${pInput.sKey}:${sUserID}`.slice(0, 100) } : {};
+        const answer = (await run(action, req, { ...pInput, ...key, sUserID }, passed)) as Answer & {
+          sMessage?: string;
+        };
+        onAnswer(`${CONSOLE_SERVICE}/${action.name}`, answer.iErrorCode);
+        aResults.push({
+          sUserID,
+          iErrorCode: answer.iErrorCode,
+          ...(answer.iErrorCode === ErrorCode.OK
+            ? {}
+            : { sMessage: answer.sMessage ?? errorMessage(answer.iErrorCode) }),
+        });
+      }
+    });
+    return { iErrorCode: ErrorCode.OK, sBatchID, aResults };
+  }
+
+  async function run(
+    action: ConsoleActionDef,
+    req: FastifyRequest,
+    body: unknown,
+    passed: { operator: Operator; checks?: ConsoleChecks },
+  ): Promise<Answer> {
     if (!roleMay(passed.operator.role, action.permission)) {
       await passed.checks?.refusedAbove(action);
       return fail(ErrorCode.CONSOLE_FORBIDDEN);
     }
-    const parsed = action.input.safeParse(req.body ?? {});
+    const parsed = action.input.safeParse(body);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first?.path.length ? `${first.path.join('.')}: ` : '';
@@ -115,3 +175,15 @@ export function registerConsoleActions(
     return action.handler(parsed.data, { deps, req, operator: passed.operator });
   }
 }
+
+/** The built-in bulk action's name: `POST /api/console/consoleBulk`. */
+export const BULK_ACTION = 'consoleBulk';
+/** At most this many members in one bulk action (one page of a member search is 100). */
+export const BULK_MAX_MEMBERS = 100;
+
+const bulkInput = z.object({
+  sAction: z.string().min(1).max(64),
+  aUserIDs: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_MEMBERS),
+  /** The action's input without sUserID (the reason, a duration, an amount…). */
+  pInput: z.record(z.string(), z.unknown()),
+});

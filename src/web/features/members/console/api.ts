@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ConsoleAuditListAnswer,
+  ConsoleBulkAnswer,
   ConsoleMemberRow,
   ConsolePage,
   MemberGrantAnswer,
@@ -79,3 +80,13 @@ export function useMemberLever<Answer extends { iErrorCode: number } = { iErrorC
 }
 
 export type { MemberGrantAnswer };
+
+/** One lever on many members with one reason (consoleBulk, issue 38); each member's outcome comes back. */
+export function useBulkLever() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { sAction: string; aUserIDs: string[]; pInput: Record<string, unknown> }) =>
+      consoleCall<ConsoleBulkAnswer>('consoleBulk', body),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['console', 'memberFind'] }),
+  });
+}
