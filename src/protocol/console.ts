@@ -343,3 +343,9 @@ export interface ConsoleBulkAnswer {
   sBatchID: string;
   aResults: ConsoleBulkResult[];
 }
+
+/** auditActions (issue 38): every action name the audit log holds, sorted, for the action filter's list. */
+export interface ConsoleAuditActionsAnswer {
+  iErrorCode: number;
+  aActions: string[];
+}

@@ -287,4 +287,11 @@ describe.each(DIALECTS)('bulk levers on members, on %s', (dialect) => {
     )) as { aResults: Array<{ iErrorCode: number }> };
     expect(grant.aResults[0]?.iErrorCode).toBe(ErrorCode.CONSOLE_FORBIDDEN);
   });
+
+  it('auditActions lists every action name the log holds, sorted, for the filter', async () => {
+    const answer = (await consoleCall(t, 'auditActions', {}, modToken)) as { aActions: string[] };
+    expect(answer.aActions).toEqual(expect.arrayContaining(['chat.mute', 'console.refused']));
+    expect(answer.aActions).toEqual([...answer.aActions].sort());
+    expect(new Set(answer.aActions).size).toBe(answer.aActions.length);
+  });
 });

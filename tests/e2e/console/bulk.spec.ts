@@ -51,4 +51,10 @@ test('a moderator mutes several members at once; the one who outranks them is li
   const batchRows = page.getByRole('row').filter({ hasText: 'Raid on #general' });
   await expect(batchRows).toHaveCount(2);
   await snap(page, 'console-audit-batch-1280');
+  // The action filter offers the log's action names (a list, not free text only).
+  await expect(page.locator('#audit-actions option[value="chat.mute"]')).toHaveCount(1);
+  await expect(page.locator('#audit-actions option[value="chat."]')).toHaveCount(1);
+  await page.getByLabel('Action').fill('chat.mute');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/action=chat\.mute/);
 });

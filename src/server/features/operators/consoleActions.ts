@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConsoleAuditActionsAnswer } from '../../../protocol/console';
 import {
   AUDIT_EXPORT_MAX,
   CONSOLE_ROLES,
@@ -12,7 +13,7 @@ import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
 import { type AccountWithRole, usernamesOf } from '../identity/index';
-import { type AuditQuery, auditPage } from './audit';
+import { type AuditQuery, auditActionNames, auditPage } from './audit';
 import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
@@ -223,6 +224,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         });
       }
       return { iErrorCode: ErrorCode.OK, aGrantCaps: await capRows(deps.db), aDailyCaps: await dailyCapRows(deps.db) };
+    },
+  }),
+  defineConsoleAction({
+    name: 'auditActions',
+    permission: 'audit:read',
+    input: z.object({}),
+    async handler(_input, { deps }): Promise<ConsoleAuditActionsAnswer> {
+      return { iErrorCode: ErrorCode.OK, aActions: await auditActionNames(deps.db) };
     },
   }),
   defineConsoleAction({

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ConsoleAuditActionsAnswer,
   ConsoleAuditExportAnswer,
   ConsoleAuditListAnswer,
   ConsoleGrantCapSetAnswer,
@@ -15,7 +16,24 @@ import { type AuditFilterForm, auditInput } from './auditFilters';
 export const operatorKeys = {
   list: ['console', 'operators'] as const,
   audit: (filters: AuditFilterForm, iPage: number) => ['console', 'audit', filters, iPage] as const,
+  auditActions: ['console', 'auditActions'] as const,
 };
+
+/**
+ * The action filter's choices (issue 38): every action name the log holds, and each family's
+ * prefix ("member.") since the filter takes a prefix ending in a dot too.
+ */
+export function useAuditActions() {
+  return useQuery({
+    queryKey: operatorKeys.auditActions,
+    queryFn: ({ signal }) => consoleCall<ConsoleAuditActionsAnswer>('auditActions', {}, signal),
+    staleTime: 5 * 60_000,
+    select: (answer) => {
+      const families = new Set(answer.aActions.map((action) => `${action.split('.')[0]}.`));
+      return [...families, ...answer.aActions].sort();
+    },
+  });
+}
 
 export function useOperatorsList() {
   return useQuery({
