@@ -57,8 +57,12 @@ export const removeOperator = (sEmail: string, sReason: string) =>
   consoleCall<ConsoleOperatorChangeAnswer>('operatorRemove', { sEmail, sReason });
 
 /** A role's grant cap; -1: no cap. */
-export const setGrantCap = (sRole: string, iMaxAmount: number, sReason: string) =>
-  consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', { sRole, iMaxAmount, sReason });
+/** A role's caps (-1: none): the largest grant, and the daily totals of points and tickets and of collectibles. */
+export const setGrantCap = (
+  sRole: string,
+  caps: { iMaxAmount: number; iDailyAmount: number; iDailyItems: number },
+  sReason: string,
+) => consoleCall<ConsoleGrantCapSetAnswer>('grantCapSet', { sRole, ...caps, sReason });
 
 /** Confirms the console session afresh (issue 35): the operator's password and a TOTP code. */
 export const confirmConsoleIdentity = (sPassword: string, sCode: string) =>
