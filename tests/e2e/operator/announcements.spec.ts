@@ -61,7 +61,7 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await page.getByLabel('Joined after').fill(localInput(since));
   await page.getByLabel('Verified email').check();
   await page.getByLabel('At a time').check();
-  await page.getByLabel('Send at (your local time)').fill(localInput(Date.now() + 86_400_000).slice(0, 16));
+  await page.getByLabel('Send at (UTC)').fill(localInput(Date.now() + 86_400_000).slice(0, 16));
   await page.getByRole('button', { name: 'Review and send' }).click();
   const schedule = page.getByRole('dialog', { name: `Send “${later}”` });
   await schedule.getByLabel('Reason').fill('Reminder');

@@ -5,6 +5,7 @@ import {
   type StoreItemKind,
 } from '../../../../protocol/store';
 import { formatWhen } from '../../../lib/console';
+import { fieldToMs, msToField } from '../../../ui/timeZone';
 
 /** The editor's fields as typed; numbers stay text until saved. */
 export interface Draft {
@@ -24,12 +25,8 @@ export interface Draft {
   until: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localInput = (ms: number | null) => {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+/** A time as the editor's `datetime-local` text, in the console's chosen zone (issue 38). */
+const localInput = (ms: number | null) => (ms === null ? '' : msToField(ms));
 
 export function draftOf(item: ConsoleStoreItem | null): Draft {
   return {
@@ -89,7 +86,7 @@ export function fieldsOf(draft: Draft, isNew: boolean): { fields: Fields } | { e
     ['until', 'iAvailableUntil'],
   ] as const) {
     const text = draft[field];
-    const ms = text ? new Date(text).getTime() : null;
+    const ms = text ? fieldToMs(text) : null;
     if (ms !== null && Number.isNaN(ms)) errors[field] = 'Enter a date and time, or leave it empty.';
     else fields[wire] = ms;
   }
