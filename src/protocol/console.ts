@@ -330,8 +330,9 @@ export interface ConsoleResolvedReportRow {
 
 export type ReportHistoryAnswer = ConsolePage<ConsoleResolvedReportRow>;
 
-/** One member's outcome in a bulk action: OK, or the code and sentence a single call would answer. */
+/** One item's outcome in a bulk action: OK, or the code and sentence a single call would answer. */
 export interface ConsoleBulkResult {
+  /** The member's id, or the item (an invite code) the lever acted on. */
   sUserID: string;
   iErrorCode: number;
   sMessage?: string;

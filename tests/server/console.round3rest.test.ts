@@ -295,3 +295,39 @@ describe.each(DIALECTS)('bulk levers on members, on %s', (dialect) => {
     expect(new Set(answer.aActions).size).toBe(answer.aActions.length);
   });
 });
+
+describe.each(DIALECTS)('bulk revoke of invites, on %s', (dialect) => {
+  let t: TestApp;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { config: { rateLimits: ROOMY_LIMITS } });
+    adminToken = (await enrolledOperator(t, 'admin@invites.example', 'admin')).token;
+  });
+  afterAll(() => closeTestApp(t));
+
+  it('revokes several codes with one reason, one audit row each in one batch; an unknown code is listed', async () => {
+    const created = (await consoleCall(
+      t,
+      'inviteCreate',
+      { iCount: 2, iMaxUses: 1, sReason: 'Beta wave' },
+      adminToken,
+    )) as {
+      aCodes: string[];
+    };
+    expect(created).toMatchObject({ iErrorCode: 0 });
+    const codes = created.aCodes;
+    expect(codes).toHaveLength(2);
+    const answer = (await consoleCall(
+      t,
+      'consoleBulk',
+      { sAction: 'inviteRevoke', aItems: [...codes, 'NOPE-0000'], pInput: { sReason: 'Leaked on a forum' } },
+      adminToken,
+    )) as { sBatchID: string; aResults: Array<{ sUserID: string; iErrorCode: number }> };
+    expect(answer.aResults.map((r) => r.iErrorCode)).toEqual([0, 0, ErrorCode.NOT_FOUND]);
+    const rows = (await listAudit(t.deps.db, 20)).filter(
+      (row) => (JSON.parse(row.detail) as { batchId?: string }).batchId === answer.sBatchID,
+    );
+    expect(rows.map((row) => row.action)).toEqual(['invite.revoke', 'invite.revoke']);
+  });
+});

@@ -54,10 +54,11 @@ export interface ConsoleActionDef<S extends z.ZodType = z.ZodType, Own extends o
   /** The change needs a fresh confirmation of the console session (password and code, issue 35). */
   confirm?: boolean;
   /**
-   * A lever on one member (`sUserID` in its input) that `consoleBulk` may apply to many (issue 38):
-   * each member goes through this action's permission, input, rank check and handler in turn.
+   * A lever on one thing that `consoleBulk` may apply to many (issue 38): the input field each item
+   * fills (`sUserID` for a member, `sCode` for an invite). Each item goes through this action's
+   * permission, input, rank check and handler in turn.
    */
-  bulk?: boolean;
+  bulk?: 'sUserID' | 'sCode';
   handler(input: z.infer<S>, ctx: ConsoleActionContext<Own>): Promise<Answer>;
 }
 
@@ -128,22 +129,25 @@ export function registerConsoleActions(
     const parsed = bulkInput.safeParse(req.body ?? {});
     if (!parsed.success) return fail(ErrorCode.BAD_INPUT, parsed.error.issues[0]?.message);
     const action = table.get(parsed.data.sAction);
-    if (!action?.bulk) return fail(ErrorCode.BAD_INPUT, `${parsed.data.sAction} is not a lever on members.`);
+    const field = action?.bulk;
+    if (!action || !field) return fail(ErrorCode.BAD_INPUT, `${parsed.data.sAction} is not a lever for many at once.`);
     const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
     if ('refused' in passed) return fail(passed.refused);
     const sBatchID = randomUUID();
-    const { pInput, aUserIDs } = parsed.data;
+    const { pInput } = parsed.data;
+    const items = parsed.data.aItems ?? parsed.data.aUserIDs ?? [];
+    if (items.length === 0) return fail(ErrorCode.BAD_INPUT, 'Choose at least one.');
     const aResults: ConsoleBulkResult[] = [];
     await auditBatch.run(sBatchID, async () => {
-      for (const sUserID of new Set(aUserIDs)) {
+      for (const item of new Set(items)) {
         // A grant's key is one per submit: each member gets their own, so a retried batch grants each once.
-        const key = typeof pInput.sKey === 'string' ? { sKey: `${pInput.sKey}:${sUserID}`.slice(0, 100) } : {};
-        const answer = (await run(action, req, { ...pInput, ...key, sUserID }, passed)) as Answer & {
+        const key = typeof pInput.sKey === 'string' ? { sKey: `${pInput.sKey}:${item}`.slice(0, 100) } : {};
+        const answer = (await run(action, req, { ...pInput, ...key, [field]: item }, passed)) as Answer & {
           sMessage?: string;
         };
         onAnswer(`${CONSOLE_SERVICE}/${action.name}`, answer.iErrorCode);
         aResults.push({
-          sUserID,
+          sUserID: item,
           iErrorCode: answer.iErrorCode,
           ...(answer.iErrorCode === ErrorCode.OK
             ? {}
@@ -183,7 +187,10 @@ export const BULK_MAX_MEMBERS = 100;
 
 const bulkInput = z.object({
   sAction: z.string().min(1).max(64),
-  aUserIDs: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_MEMBERS),
+  /** The members (for a lever on members). */
+  aUserIDs: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_MEMBERS).optional(),
+  /** The items of any bulk lever (members' ids, invite codes). */
+  aItems: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_MEMBERS).optional(),
   /** The action's input without sUserID (the reason, a duration, an amount…). */
   pInput: z.record(z.string(), z.unknown()),
 });

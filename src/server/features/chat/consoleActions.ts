@@ -189,7 +189,7 @@ export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
       name: 'memberMute',
       permission: 'member:mute',
       input: memberMuteInput,
-      bulk: true,
+      bulk: 'sUserID',
       target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason, iDurationMs }, { operator }) {
         if ((await usernamesOf(ctx.db, [sUserID])).size === 0) return fail(ErrorCode.NOT_FOUND, 'No such member.');

@@ -108,7 +108,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       name: 'memberBan',
       permission: 'member:ban',
       input: memberBanInput,
-      bulk: true,
+      bulk: 'sUserID',
       target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason, iDurationMs }, { operator }) {
         const now = ctx.clock.now();
@@ -135,7 +135,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       name: 'memberGrant',
       permission: 'member:grant',
       input: memberGrantInput,
-      bulk: true,
+      bulk: 'sUserID',
       target: ({ sUserID }) => sUserID,
       async handler(grant, { operator }): Promise<MemberGrantAnswer | ReturnType<typeof fail>> {
         if (!(await exists(grant.sUserID))) return noSuchMember();
@@ -199,7 +199,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       name: 'memberNoteAdd',
       permission: 'member:note',
       input: memberNoteAddInput,
-      bulk: true,
+      bulk: 'sUserID',
       async handler({ sUserID, sText }, { operator }) {
         if (!(await exists(sUserID))) return noSuchMember();
         const iNoteID = await addNote(ctx.db, {
