@@ -44,8 +44,10 @@ import type {
 } from './collectibles.schema';
 import type { ConfirmIdentityAnswer, confirmIdentityInput } from './confirmation.schema';
 import type {
+  ConsoleAuditActionsAnswer,
   ConsoleAuditExportAnswer,
   ConsoleAuditListAnswer,
+  ConsoleBulkAnswer,
   ConsoleGrantCapSetAnswer,
   ConsoleMemberRow,
   ConsoleOperatorAddAnswer,
@@ -58,6 +60,7 @@ import type {
   MemberGrantAnswer,
   MemberSessionsRevokeAnswer,
   MemberShowAnswer,
+  ReportHistoryAnswer,
   ReportListAnswer,
 } from './console';
 import type {
@@ -74,6 +77,7 @@ import type {
   inviteRevokeInput,
 } from './consoleInvites.schema';
 import type {
+  consoleBulkInput,
   memberAccountInput,
   memberBanInput,
   memberFindInput,
@@ -83,10 +87,13 @@ import type {
   memberSessionsRevokeInput,
   memberShowInput,
   memberUnbanInput,
+  reportHistoryInput,
   reportListInput,
   reportResolveInput,
+  reportsSinceInput,
 } from './consoleMembers.schema';
 import type {
+  auditActionsInput,
   auditFiltersInput,
   auditListInput,
   grantCapSetInput,
@@ -390,7 +397,8 @@ export interface ConsoleActions {
   chatChannelSlow: Console<typeof chatChannelSlowInput, ConsoleChatChangeAnswer, 'chat:channels'>;
   chatVarSet: Console<typeof chatVarSetInput, ConsoleChatChangeAnswer, 'live:manage'>;
   reportList: Console<typeof reportListInput, ReportListAnswer, 'chat:read'>;
-  reportsSince: Console<typeof reportListInput, ReportListAnswer, 'chat:read'>;
+  reportsSince: Console<typeof reportsSinceInput, ReportListAnswer, 'chat:read'>;
+  reportHistory: Console<typeof reportHistoryInput, ReportHistoryAnswer, 'chat:read'>;
   reportResolve: Console<typeof reportResolveInput, Answer, 'chat:moderate'>;
   memberMute: Console<typeof memberMuteInput, Answer, 'member:mute'>;
   chatOperatorAdd: Console<typeof chatOperatorChangeInput, ConsoleChatChangeAnswer, 'chat:channels'>;
@@ -424,6 +432,8 @@ export interface ConsoleActions {
   memberSessionsRevoke: Console<typeof memberSessionsRevokeInput, MemberSessionsRevokeAnswer, 'member:sessions'>;
   memberNoteAdd: Console<typeof memberNoteAddInput, Answer, 'member:note'>;
   memberExport: Console<typeof memberAccountInput, MemberExportAnswer, 'member:export'>;
+  /** Built in (http/consoleActions.ts): each item goes through its lever's own permission and checks. */
+  consoleBulk: Console<typeof consoleBulkInput, ConsoleBulkAnswer, 'member:read'>;
   // ── operators
   whoami: Console<typeof whoamiInput, ConsoleWhoamiAnswer, 'member:read'>;
   signOut: Console<typeof signOutInput, Answer, 'member:read'>;
@@ -434,6 +444,7 @@ export interface ConsoleActions {
   grantCapSet: Console<typeof grantCapSetInput, ConsoleGrantCapSetAnswer, 'operator:manage'>;
   auditList: Console<typeof auditListInput, ConsoleAuditListAnswer, 'audit:read'>;
   auditExport: Console<typeof auditFiltersInput, ConsoleAuditExportAnswer, 'audit:read'>;
+  auditActions: Console<typeof auditActionsInput, ConsoleAuditActionsAnswer, 'audit:read'>;
   // ── raffle
   raffleList: Console<typeof raffleListInput, ConsoleRaffleListAnswer, 'live:read'>;
   raffleTemplates: Console<typeof raffleTemplatesInput, ConsoleRaffleTemplatesAnswer, 'live:read'>;

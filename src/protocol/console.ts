@@ -319,3 +319,46 @@ export interface ConsoleReportRow {
 export interface ReportListAnswer extends ConsolePage<ConsoleReportRow> {
   iCursor: number;
 }
+
+/** A resolved report in reportHistory: who resolved it, how and when (issue 38). */
+export interface ConsoleResolvedReportRow {
+  iReportID: number;
+  sReason: string;
+  sNote: string;
+  iCreatedAt: number;
+  sReporterUserID: string;
+  sReporterUsername: string;
+  sAuthorUserID: string;
+  sAuthorUsername: string;
+  sChannelID: string;
+  /** The reported message's text (as it was, even when the resolution deleted it). */
+  sText: string;
+  /** dismissed, deleted, muted or banned. */
+  sResolution: string;
+  /** The audit actor who resolved it: `console:<email>` or `cli:<user>`. */
+  sResolvedBy: string;
+  iResolvedAt: number;
+}
+
+export type ReportHistoryAnswer = ConsolePage<ConsoleResolvedReportRow>;
+
+/** One item's outcome in a bulk action: OK, or the code and sentence a single call would answer. */
+export interface ConsoleBulkResult {
+  /** The member's id, or the item (an invite code) the lever acted on. */
+  sUserID: string;
+  iErrorCode: number;
+  sMessage?: string;
+}
+
+/** consoleBulk (issue 38): the batch id every audit row of the batch carries, and each member's outcome. */
+export interface ConsoleBulkAnswer {
+  iErrorCode: number;
+  sBatchID: string;
+  aResults: ConsoleBulkResult[];
+}
+
+/** auditActions (issue 38): every action name the audit log holds, sorted, for the action filter's list. */
+export interface ConsoleAuditActionsAnswer {
+  iErrorCode: number;
+  aActions: string[];
+}

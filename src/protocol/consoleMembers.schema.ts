@@ -65,10 +65,33 @@ export const reportListInput = z.object({
   iCursor: z.coerce.number().int().min(0).default(0),
   iPageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
+/** reportsSince may wait for a report (issue 38): with none newer, it answers when one arrives or after iWaitMs. */
+export const REPORTS_WAIT_MAX_MS = 25_000;
+export const reportsSinceInput = reportListInput.extend({
+  iWaitMs: z.coerce.number().int().min(0).max(REPORTS_WAIT_MAX_MS).default(0),
+});
+export const reportHistoryInput = z.object({
+  iPage: z.coerce.number().int().min(0).max(10_000).default(0),
+  iPageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
 export const reportResolveInput = z.object({
   iReportID: z.coerce.number().int().min(1),
   sResolution: z.enum(REPORT_RESOLUTIONS),
   sReason: reason,
   /** mute and ban: how long; absent or 0: until lifted. */
   iDurationMs: durationMs,
+});
+
+/** At most this many members (or invites) in one bulk action (one page of a member search is 100). */
+export const BULK_MAX_MEMBERS = 100;
+
+/** consoleBulk (issue 38): one lever, its items, and the input they share. */
+export const consoleBulkInput = z.object({
+  sAction: z.string().min(1).max(64),
+  /** The members (for a lever on members). */
+  aUserIDs: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_MEMBERS).optional(),
+  /** The items of any bulk lever (members' ids, invite codes). */
+  aItems: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_MEMBERS).optional(),
+  /** The action's input without the item's field (the reason, a duration, an amount…). */
+  pInput: z.record(z.string(), z.unknown()),
 });

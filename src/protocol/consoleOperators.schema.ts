@@ -38,3 +38,6 @@ export const auditListInput = auditFiltersInput.extend({
   iPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
   iPageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** auditActions: the action names the audit log holds, for the filter's list. */
+export const auditActionsInput = z.object({});

@@ -1,10 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ConsoleActionAnswer, ConsoleActionName, ConsoleActions } from '../../protocol/actions';
-import { CONSOLE_SERVICE, type ConsolePermission, type ConsoleRole, roleMay } from '../../protocol/console';
-import { ErrorCode } from '../../protocol/errors';
+import {
+  CONSOLE_SERVICE,
+  type ConsoleBulkAnswer,
+  type ConsoleBulkResult,
+  type ConsolePermission,
+  type ConsoleRole,
+  roleMay,
+} from '../../protocol/console';
+import { consoleBulkInput } from '../../protocol/consoleMembers.schema';
+import { ErrorCode, errorMessage } from '../../protocol/errors';
 import type { Answer } from '../../protocol/wire';
 import type { AppContext } from '../capability';
+import { auditBatch } from '../shared/audit';
 import { badInput, fail, type Refusal, type SameSchema } from './actions';
 
 /**
@@ -50,6 +60,12 @@ export interface ConsoleActionDefinition<N extends ConsoleActionName, Own extend
   target?(input: z.output<ConsoleActions[N]['input']>, deps: AppContext<Own>): string | null | Promise<string | null>;
   /** The change needs a fresh confirmation of the console session (password and code, issue 35). */
   confirm?: boolean;
+  /**
+   * A lever on one thing that `consoleBulk` may apply to many (issue 38): the input field each item
+   * fills (`sUserID` for a member, `sCode` for an invite). Each item goes through this action's
+   * permission, input, rank check and handler in turn.
+   */
+  bulk?: 'sUserID' | 'sCode';
   handler(
     input: z.output<ConsoleActions[N]['input']>,
     ctx: ConsoleActionContext<Own>,
@@ -67,6 +83,7 @@ export interface ConsoleActionDef<Own extends object = object> {
   name: string;
   permission: ConsolePermission;
   confirm?: boolean;
+  bulk?: 'sUserID' | 'sCode';
   input: z.ZodType;
   /** Parses a request's body: BAD_INPUT's refusal, or the call bound to the parsed input. */
   accept(body: unknown): { refused: Refusal } | AcceptedConsoleCall<Own>;
@@ -76,15 +93,17 @@ function closeOver<Own extends object, S extends z.ZodType, R extends Answer>(de
   name: string;
   permission: ConsolePermission;
   confirm?: boolean;
+  bulk?: 'sUserID' | 'sCode';
   input: S;
   target?(input: z.output<S>, deps: AppContext<Own>): string | null | Promise<string | null>;
   handler(input: z.output<S>, ctx: ConsoleActionContext<Own>): Promise<R>;
 }): ConsoleActionDef<Own> {
-  const { name, permission, confirm, input } = def;
+  const { name, permission, confirm, bulk, input } = def;
   return {
     name,
     permission,
     ...(confirm === undefined ? {} : { confirm }),
+    ...(bulk === undefined ? {} : { bulk }),
     input,
     accept(body) {
       const parsed = input.safeParse(body);
@@ -142,6 +161,7 @@ export function registerConsoleActions(
     table.set(action.name, action);
   }
   app.post<{ Params: { action: string } }>(`/api/${CONSOLE_SERVICE}/:action`, async (req) => {
+    if (req.params.action === BULK_ACTION) return bulk(req);
     const action = table.get(req.params.action);
     if (!action) return fail(ErrorCode.UNKNOWN_ACTION);
     const answer = await route(action, req);
@@ -152,14 +172,65 @@ export function registerConsoleActions(
   async function route(action: ConsoleActionDef, req: FastifyRequest): Promise<Answer> {
     const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
     if ('refused' in passed) return fail(passed.refused);
+    return run(action, req, req.body ?? {}, passed);
+  }
+
+  /**
+   * `consoleBulk` (issue 38, decision 0251): one lever on many members with one reason. The gate
+   * runs once; each member then goes through the action's own permission, input, rank check and
+   * handler, so each gets the audit row and the refusal a single call would, all stamped with one
+   * batch id. A refusal stops nothing: the answer lists every member's code.
+   */
+  async function bulk(req: FastifyRequest): Promise<ConsoleBulkAnswer | Answer> {
+    const parsed = consoleBulkInput.safeParse(req.body ?? {});
+    if (!parsed.success) return fail(ErrorCode.BAD_INPUT, parsed.error.issues[0]?.message);
+    const action = table.get(parsed.data.sAction);
+    const field = action?.bulk;
+    if (!action || !field) return fail(ErrorCode.BAD_INPUT, `${parsed.data.sAction} is not a lever for many at once.`);
+    const passed = gate ? await gate(req, deps) : { refused: ErrorCode.CONSOLE_NOT_OPERATOR };
+    if ('refused' in passed) return fail(passed.refused);
+    const sBatchID = randomUUID();
+    const { pInput } = parsed.data;
+    const items = parsed.data.aItems ?? parsed.data.aUserIDs ?? [];
+    if (items.length === 0) return fail(ErrorCode.BAD_INPUT, 'Choose at least one.');
+    const aResults: ConsoleBulkResult[] = [];
+    await auditBatch.run(sBatchID, async () => {
+      for (const item of new Set(items)) {
+        // A grant's key is one per submit: each member gets their own, so a retried batch grants each once.
+        const key = typeof pInput.sKey === 'string' ? { sKey: `${pInput.sKey}:${item}`.slice(0, 100) } : {};
+        const answer = (await run(action, req, { ...pInput, ...key, [field]: item }, passed)) as Answer & {
+          sMessage?: string;
+        };
+        onAnswer(`${CONSOLE_SERVICE}/${action.name}`, answer.iErrorCode);
+        aResults.push({
+          sUserID: item,
+          iErrorCode: answer.iErrorCode,
+          ...(answer.iErrorCode === ErrorCode.OK
+            ? {}
+            : { sMessage: answer.sMessage ?? errorMessage(answer.iErrorCode) }),
+        });
+      }
+    });
+    return { iErrorCode: ErrorCode.OK, sBatchID, aResults };
+  }
+
+  async function run(
+    action: ConsoleActionDef,
+    req: FastifyRequest,
+    body: unknown,
+    passed: { operator: Operator; checks?: ConsoleChecks },
+  ): Promise<Answer> {
     if (!roleMay(passed.operator.role, action.permission)) {
       await passed.checks?.refusedAbove(action);
       return fail(ErrorCode.CONSOLE_FORBIDDEN);
     }
-    const accepted = action.accept(req.body ?? {});
+    const accepted = action.accept(body);
     if ('refused' in accepted) return accepted.refused;
     const refused = passed.checks ? await passed.checks.beforeHandler(action, accepted) : null;
     if (refused !== null) return fail(refused);
     return accepted.run({ deps, req, operator: passed.operator });
   }
 }
+
+/** The built-in bulk action's name: `POST /api/console/consoleBulk`. */
+export const BULK_ACTION = 'consoleBulk';

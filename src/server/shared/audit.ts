@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { AnyDb, PlatformDb } from '../db/schema';
 
@@ -24,6 +25,18 @@ function aboutMember(entry: AuditEntry): string | null {
   return typeof userId === 'string' && userId ? userId : null;
 }
 
+/**
+ * A bulk action's batch (issue 38): every entry written while `auditBatch.run(id, …)` runs carries
+ * `batchId` in its detail, so the log shows one lever applied to many members together.
+ */
+export const auditBatch = new AsyncLocalStorage<string>();
+
+function withBatch(detail: unknown): unknown {
+  const batchId = auditBatch.getStore();
+  if (!batchId || typeof detail !== 'object' || detail === null || Array.isArray(detail)) return detail;
+  return { ...detail, batchId };
+}
+
 /** Writes one operator/system action to the audit table (inside the caller's transaction if given one). */
 export async function writeAudit(db: AnyDb, entry: AuditEntry): Promise<void> {
   // Any capability's handle or transaction: the platform's tables are in every one.
@@ -33,7 +46,7 @@ export async function writeAudit(db: AnyDb, entry: AuditEntry): Promise<void> {
     .values({
       actor: entry.actor,
       action: entry.action,
-      detail: JSON.stringify(entry.detail),
+      detail: JSON.stringify(withBatch(entry.detail)),
       created_at: entry.at,
       member_id: aboutMember(entry),
     })

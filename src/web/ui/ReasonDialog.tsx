@@ -12,6 +12,8 @@ export interface ReasonDialogProps {
   description?: ReactNode;
   /** The confirming button's words, e.g. "Ban". */
   confirmLabel: string;
+  /** The closing button's words (default "Cancel"); name it by what it does when the action itself cancels something. */
+  dismissLabel?: string;
   /** A destructive action: the confirming button is red. */
   danger?: boolean;
   /** false: a plain confirmation without a reason (ConfirmDialog). Default true: a reason is required. */
@@ -44,6 +46,7 @@ export function ReasonDialog({
   title,
   description,
   confirmLabel,
+  dismissLabel = 'Cancel',
   danger = false,
   askReason = true,
   children,
@@ -96,7 +99,7 @@ export function ReasonDialog({
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button
             type="submit"

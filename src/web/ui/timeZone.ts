@@ -83,5 +83,30 @@ export function formatWhen(
 /** The other zone's reading of the same instant (a time's tooltip). */
 export const otherZone = (ms: number, choice: TimeZoneChoice) => formatWhen(ms, choice === 'utc' ? 'local' : 'utc');
 
-/** Which zone a `datetime-local` field is read in, for its hint: always the browser's, named. */
-export const localFieldHint = () => `in your browser's time zone, ${localZoneId()} (${localZoneName()})`;
+/**
+ * Which zone the console's date fields are read in, for their hints: the operator's choice
+ * (issue 38, decision 0252), so a field and the times beside it agree.
+ */
+export const localFieldHint = (choice: TimeZoneChoice = timeZoneChoice()) =>
+  choice === 'utc' ? 'in UTC' : `in your browser's time zone, ${localZoneId()} (${localZoneName()})`;
+
+const FIELD = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * A `date` or `datetime-local` field's text read in the chosen zone, as epoch ms; NaN when it is
+ * not one (the browser's own reading would always be its zone).
+ */
+export function fieldToMs(text: string, choice: TimeZoneChoice = timeZoneChoice()): number {
+  const m = FIELD.exec(text.trim());
+  if (!m) return Number.NaN;
+  const [y, mo, d, h, mi, se] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  return choice === 'utc'
+    ? Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, se)
+    : new Date(y ?? 0, (mo ?? 1) - 1, d, h, mi, se).getTime();
+}
+
+/** Epoch ms as a `datetime-local` field's text ("YYYY-MM-DDTHH:MM") in the chosen zone. */
+export function msToField(ms: number, choice: TimeZoneChoice = timeZoneChoice()): string {
+  const p = partsOf(ms, choice);
+  return `${p.year}-${pad(p.month + 1)}-${pad(p.day)}T${pad(p.hours)}:${pad(p.minutes)}`;
+}

@@ -153,3 +153,90 @@ test('a report arrives live in the queue; muting its author closes it and tells 
   await b.context().close();
   await queue.context().close();
 });
+
+/** A member reports another's message from its menu in the open channel. */
+async function reportFrom(page: Page, authorName: string, text: string) {
+  const message = page.getByRole('log').getByRole('listitem').filter({ hasText: text });
+  await expect(message).toBeVisible();
+  await message.getByRole('button', { name: `Actions for the message by ${authorName}` }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  const dialog = page.getByRole('dialog', { name: `Report a message by ${authorName}` });
+  await dialog.getByLabel('Spoilers').check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Thank you. The operators will look at it.')).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+test('keyboard triage: j/k move, d dismisses and m mutes with a reason; the resolved history lists both', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const reporter = await registerMember(request);
+  const author = await registerMember(request);
+  const room = freshChannel('triage');
+  const moderator = await bootstrapOperator(null, request, uniqueEmail('triage-op'), 'moderator');
+  const a = await openChannel(browser, reporter, room.name);
+  const b = await openChannel(browser, author, room.name);
+  for (const text of ['Triage one: rude words.', 'Triage two: worse words.']) {
+    await composer(b).fill(text);
+    await composer(b).press('Enter');
+  }
+  const queue = await (await browser.newContext()).newPage();
+  await consoleSignInPage(queue, moderator);
+  await queue.goto('/console/moderation');
+  await expect(queue.getByText(/^Live: new reports appear here by themselves/)).toBeVisible();
+  await reportFrom(a, author.userName, 'Triage one');
+  await reportFrom(a, author.userName, 'Triage two');
+
+  // A card by its reported message (the neighbours show in each other's context).
+  const cardOf = (text: string) =>
+    queue.getByRole('article').filter({ has: queue.locator('li[aria-current="true"]', { hasText: text }) });
+  const one = cardOf('Triage one');
+  const two = cardOf('Triage two');
+  // Pushed: both arrive without a reload, well within the old poll's time.
+  await expect(two).toBeVisible({ timeout: 5_000 });
+  await expect(queue.getByText(/^Keys: j \/ k next and previous report/)).toBeVisible();
+  // Other tests' open reports may come first: move to the first of these two with j.
+  for (let i = 0; i < 50 && (await one.getAttribute('aria-current')) !== 'true'; i++) await queue.keyboard.press('j');
+  await expect(one).toHaveAttribute('aria-current', 'true');
+  await queue.keyboard.press('j');
+  await expect(two).toBeFocused();
+  await expect(two).toHaveAttribute('aria-current', 'true');
+  await queue.keyboard.press('k');
+  await expect(one).toBeFocused();
+  await snap(queue, 'console-moderation-triage-1280');
+  await expectAccessible(queue);
+
+  await queue.keyboard.press('d');
+  const dismiss = queue.getByRole('dialog', { name: /^Dismiss: report #\d+$/ });
+  await dismiss.getByLabel('Reason').fill('Harsh but allowed');
+  await dismiss.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(one).toHaveCount(0);
+  // The focus stays in the list: the next report is now the focused one.
+  await expect(two).toHaveAttribute('aria-current', 'true');
+  await queue.keyboard.press('m');
+  const mute = queue.getByRole('dialog', { name: /^Mute author: report #\d+$/ });
+  await expect(mute).toContainText(`${author.userName} can read chat but not write`);
+  await mute.getByLabel('1 hour').check();
+  await mute.getByLabel('Reason').fill('Second warning');
+  await mute.getByRole('button', { name: 'Mute author' }).click();
+  await expect(two).toHaveCount(0);
+
+  // The history: who resolved each, how and when; the author's name opens their console page.
+  await queue.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Resolved' }).click();
+  await expect(queue).toHaveURL(/view=resolved/);
+  const table = queue.getByRole('region', { name: /Resolved reports/ });
+  const muted = table.getByRole('row').filter({ hasText: 'Triage two' });
+  await expect(muted).toContainText('muted');
+  await expect(muted).toContainText(moderator.email);
+  await expect(table.getByRole('row').filter({ hasText: 'Triage one' })).toContainText('dismissed');
+  await snap(queue, 'console-moderation-history-1280');
+  await expectAccessible(queue);
+  await queue.setViewportSize({ width: 375, height: 800 });
+  await snap(queue, 'console-moderation-history-375');
+  await queue.setViewportSize({ width: 1280, height: 800 });
+  await muted.getByRole('link', { name: author.userName }).click();
+  await expect(queue).toHaveURL(/\/console\/members\/[\w-]+$/);
+  await expect(queue.getByRole('heading', { level: 1 })).toContainText(author.userName);
+});

@@ -94,8 +94,25 @@ test('an admin adds a support operator, changes the role, cannot demote the last
   await expect(caps.getByRole('row').filter({ hasText: 'support' }).getByRole('cell').nth(1)).toHaveText('500');
   await page.getByRole('button', { name: 'Change the grant cap of support' }).click();
   await dialog.getByLabel('Largest grant').fill('');
+  // Issue 38: the daily totals are set here too (they were CLI-only); every field's error on one submit.
+  await dialog.getByLabel('Daily points and tickets').fill('three');
+  await dialog.getByLabel('Daily collectibles').fill('x');
   await dialogConfirm(page, 'Set cap', 'No cap after all');
-  await expect(caps.getByRole('row').filter({ hasText: 'support' }).getByRole('cell').nth(1)).toHaveText('No cap');
+  await expect(dialog.getByText('A whole number, or empty for no cap.')).toHaveCount(2);
+  await dialog.getByLabel('Daily points and tickets').fill('3000');
+  await dialog.getByLabel('Daily collectibles').fill('5');
+  await snapWidths(page, 'console-caps-dialog');
+  await dialogConfirm(page, 'Set cap', 'No cap after all');
+  const support = caps.getByRole('row').filter({ hasText: 'support' });
+  await expect(support.getByRole('cell').nth(1)).toHaveText('No cap');
+  await expect(support.getByRole('cell').nth(2)).toHaveText('3,000');
+  await expect(support.getByRole('cell').nth(3)).toHaveText('5');
+  await snapWidths(page, 'console-caps');
+  // Back to the defaults, for the other flows on this server.
+  await page.getByRole('button', { name: 'Change the grant cap of support' }).click();
+  await dialog.getByLabel('Daily points and tickets').fill('5000');
+  await dialogConfirm(page, 'Set cap', 'Back to the default');
+  await expect(support.getByRole('cell').nth(2)).toHaveText('5,000');
 });
 
 test('a non-admin has no Operators link, and the screen shows the refusal', async ({ page, request }) => {

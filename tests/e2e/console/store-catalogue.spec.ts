@@ -28,6 +28,17 @@ test('an admin adds and restocks a store item in the console; a member buys it a
   await page.getByRole('button', { name: 'Add item' }).click();
 
   const editor = page.getByRole('form', { name: 'Add an item' });
+  // Issue 38: one submit shows every field's problem at once.
+  await editor.getByLabel('Kind').selectOption({ label: 'Ticket bundle' });
+  await editor.getByLabel('Price (points)').fill('forty');
+  await editor.getByLabel('Tickets per unit').fill('0');
+  await editor.getByLabel('Stock', { exact: true }).fill('');
+  await editor.getByRole('button', { name: 'Add item' }).click();
+  await expect(editor.getByText('Give the item a name.')).toBeVisible();
+  await expect(editor.getByText(/An id is 1–64/)).toBeVisible();
+  await expect(editor.getByText('Enter a whole number, at least 0.')).toHaveCount(2);
+  await expect(editor.getByText('Enter a whole number, at least 1.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await editor.getByLabel('Item id').fill(id);
   await editor.getByLabel('Kind').selectOption({ label: 'Ticket bundle' });
   await editor.getByLabel('Name', { exact: true }).fill(name);

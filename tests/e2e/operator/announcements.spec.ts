@@ -50,6 +50,8 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await expect(confirm).toBeHidden();
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: title });
+  // Issue 38: sent now, it never reads "Scheduled", and it reaches "Sent" without a reload.
+  await expect(row).not.toContainText('Scheduled');
   await expect(row).toContainText('Sent to 1', { timeout: 20_000 });
 
   // A second one, scheduled for tomorrow to the same narrow segment, cancelled before it is due.
@@ -59,7 +61,7 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await page.getByLabel('Joined after').fill(localInput(since));
   await page.getByLabel('Verified email').check();
   await page.getByLabel('At a time').check();
-  await page.getByLabel('Send at (your local time)').fill(localInput(Date.now() + 86_400_000).slice(0, 16));
+  await page.getByLabel('Send at (UTC)').fill(localInput(Date.now() + 86_400_000).slice(0, 16));
   await page.getByRole('button', { name: 'Review and send' }).click();
   const schedule = page.getByRole('dialog', { name: `Send “${later}”` });
   await schedule.getByLabel('Reason').fill('Reminder');
@@ -72,9 +74,12 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await expectAccessible(page);
   await snapWidths(page, 'console-announcements-list');
   await laterRow.getByRole('button', { name: `Cancel “${later}”` }).click();
-  const cancel = page.getByRole('dialog', { name: `Cancel “${later}”` });
+  const cancel = page.getByRole('dialog', { name: `Stop “${later}”` });
+  // Its two buttons say what they do: keep the announcement, or stop it.
+  await expect(cancel.getByRole('button', { name: 'Keep it' })).toBeVisible();
+  await expect(cancel.getByRole('button', { name: /cancel/i })).toHaveCount(0);
   await cancel.getByLabel('Reason').fill('Changed my mind');
-  await cancel.getByRole('button', { name: 'Cancel the send' }).click();
+  await cancel.getByRole('button', { name: 'Stop sending' }).click();
   await expect(cancel).toBeHidden();
   await expect(laterRow).toContainText('Cancelled');
 

@@ -1,16 +1,30 @@
 import {
   type ConsoleContextMessage,
   type ConsoleReportRow,
+  type ReportHistoryAnswer,
   type ReportListAnswer,
   roleMay,
 } from '../../../protocol/console';
-import { memberMuteInput, reportListInput, reportResolveInput } from '../../../protocol/consoleMembers.schema';
+import {
+  memberMuteInput,
+  reportHistoryInput,
+  reportListInput,
+  reportResolveInput,
+  reportsSinceInput,
+} from '../../../protocol/consoleMembers.schema';
 import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
+import type { Bus } from '../../shared/bus';
 import { usernamesOf } from '../identity/index';
-import { muteMember, reportedAuthor } from './moderation';
-import { type QueuedReport, type ReportResolution, reportQueue, resolveReport } from './reportQueue';
+import { muteMember, reportedAuthor, resolvedReports } from './moderation';
+import {
+  CHAT_REPORTED_TOPIC,
+  type QueuedReport,
+  type ReportResolution,
+  reportQueue,
+  resolveReport,
+} from './reportQueue';
 import type { ChatServices } from './services';
 import type { ChatDb, ChatTables } from './tables';
 
@@ -58,9 +72,56 @@ async function listAnswer(db: ChatDb, cursor: number, size: number): Promise<Rep
 }
 
 /**
- * The console's moderation queue and mute (issue 27). New reports: every report is published on
- * the bus (CHAT_REPORTED_TOPIC) for a live channel to come; until then a console polls
- * `reportsSince` with the cursor of its last answer.
+ * Resolves when the bus announces a report (from any instance) or after `ms`. Subscribed before
+ * the caller reads the queue, so a report committed in between is not missed.
+ */
+function nextReport(bus: Bus, ms: number): { arrived: Promise<void>; stop: () => void } {
+  let stop = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => stop(), ms);
+    const off = bus.subscribe(CHAT_REPORTED_TOPIC, () => stop());
+    stop = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+  });
+  return { arrived, stop };
+}
+
+/** Resolved reports with names, for the queue's history. */
+async function historyAnswer(db: ChatDb, page: number, size: number): Promise<ReportHistoryAnswer> {
+  const { rows, more } = await resolvedReports(db, { page, size });
+  const names = await usernamesOf(
+    db,
+    rows.flatMap((r) => [r.reporterId, r.authorId]),
+  );
+  return {
+    iErrorCode: ErrorCode.OK,
+    bMore: more,
+    aRows: rows.map((r) => ({
+      iReportID: r.id,
+      sReason: r.reason,
+      sNote: r.note,
+      iCreatedAt: r.createdAt,
+      sReporterUserID: r.reporterId,
+      sReporterUsername: names.get(r.reporterId) ?? '',
+      sAuthorUserID: r.authorId,
+      sAuthorUsername: names.get(r.authorId) ?? '',
+      sChannelID: r.channelId,
+      sText: r.body,
+      sResolution: r.resolution,
+      sResolvedBy: r.resolvedBy,
+      iResolvedAt: r.resolvedAt,
+    })),
+  };
+}
+
+/**
+ * The console's moderation queue and mute (issue 27). New reports (issue 38, decision 0250):
+ * every report is published on the bus (CHAT_REPORTED_TOPIC); `reportsSince` with iWaitMs holds
+ * its answer until one arrives on any instance (or the wait ends), so a console hears of a report
+ * within the bus's latency while asking at most once per wait.
  */
 export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
   const { ctx, hub } = services;
@@ -74,8 +135,25 @@ export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
     define({
       name: 'reportsSince',
       permission: 'chat:read',
-      input: reportListInput,
-      handler: ({ iCursor, iPageSize }) => listAnswer(ctx.db, iCursor, iPageSize),
+      input: reportsSinceInput,
+      async handler({ iCursor, iPageSize, iWaitMs }) {
+        if (iWaitMs === 0) return listAnswer(ctx.db, iCursor, iPageSize);
+        const wait = nextReport(ctx.bus, iWaitMs);
+        try {
+          const now = await listAnswer(ctx.db, iCursor, iPageSize);
+          if (now.aRows.length > 0) return now;
+          await wait.arrived;
+          return listAnswer(ctx.db, iCursor, iPageSize);
+        } finally {
+          wait.stop();
+        }
+      },
+    }),
+    define({
+      name: 'reportHistory',
+      permission: 'chat:read',
+      input: reportHistoryInput,
+      handler: ({ iPage, iPageSize }) => historyAnswer(ctx.db, iPage, iPageSize),
     }),
     define({
       name: 'reportResolve',
@@ -111,6 +189,7 @@ export function chatConsoleActions(services: ChatServices): ConsoleActionDef[] {
       name: 'memberMute',
       permission: 'member:mute',
       input: memberMuteInput,
+      bulk: 'sUserID',
       target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason, iDurationMs }, { operator }) {
         if ((await usernamesOf(ctx.db, [sUserID])).size === 0) return fail(ErrorCode.NOT_FOUND, 'No such member.');

@@ -182,6 +182,65 @@ export async function listReports(
   }));
 }
 
+export interface ResolvedReport {
+  id: number;
+  channelId: string;
+  authorId: string;
+  body: string;
+  reporterId: string;
+  reason: string;
+  note: string;
+  createdAt: number;
+  resolution: string;
+  resolvedBy: string;
+  resolvedAt: number;
+}
+
+/** Resolved reports, the latest resolution first, a page at a time (issue 38: the queue's history). */
+export async function resolvedReports(
+  db: ChatDb,
+  page: { page: number; size: number },
+): Promise<{ rows: ResolvedReport[]; more: boolean }> {
+  const rows = await db
+    .selectFrom('chat_report')
+    .innerJoin('chat_message', 'chat_message.id', 'chat_report.message_id')
+    .select([
+      'chat_report.id',
+      'chat_message.channel_id',
+      'chat_message.user_id as author_id',
+      'chat_message.body',
+      'chat_report.reporter_user_id',
+      'chat_report.reason',
+      'chat_report.note',
+      'chat_report.created_at',
+      'chat_report.resolution',
+      'chat_report.resolved_by',
+      'chat_report.resolved_at',
+    ])
+    .where('chat_report.resolved_at', 'is not', null)
+    .orderBy('chat_report.resolved_at', 'desc')
+    .orderBy('chat_report.id', 'desc')
+    .limit(page.size + 1)
+    .offset(page.page * page.size)
+    .execute();
+  return {
+    more: rows.length > page.size,
+    rows: rows.slice(0, page.size).map((r) => ({
+      id: Number(r.id),
+      channelId: r.channel_id,
+      authorId: r.author_id,
+      body: r.body,
+      reporterId: r.reporter_user_id,
+      reason: r.reason,
+      note: r.note,
+      createdAt: Number(r.created_at),
+      resolution: r.resolution ?? '',
+      resolvedBy: r.resolved_by ?? '',
+      resolvedAt: Number(r.resolved_at),
+    })),
+  };
+}
+
 /** Closes a report without acting on the message; false when there is no such open report. */
 export async function dismissReport(
   db: ChatDb,

@@ -106,6 +106,8 @@ export function inviteConsoleActions(ctx: AppContext<IdentityTables>): ConsoleAc
       name: 'inviteRevoke',
       permission: 'live:manage',
       input: inviteRevokeInput,
+      // Issue 38: revoke many codes with one reason (consoleBulk, aItems: the codes).
+      bulk: 'sCode',
       async handler({ sCode, sReason }, { operator }) {
         const revoked = await revokeInvite(ctx.db, {
           code: sCode,

@@ -20,7 +20,8 @@ import type { AppContext } from '../../capability';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { banMember, memberProfiles, revokeMemberSessions, unbanMember } from '../identity/index';
-import { type OperatorGrant, type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
+import type { DailyStanding } from '../operators/index';
+import { findBalance, type OperatorGrant, type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
 import { tradeHoldingItem } from '../trading/index';
 import { findMembers } from './find';
 import { exportMemberData } from './levers';
@@ -37,14 +38,38 @@ export interface GrantLimits {
     trx: Parameters<NonNullable<OperatorGrant['spendDaily']>>[0],
     spend: { actor: string; role: ConsoleRole; amount: number; items: number; now: number },
   ): Promise<boolean>;
+  /** What the operator granted today against their role's daily totals. */
+  dailyStanding(spend: { actor: string; role: ConsoleRole; now: number }): Promise<DailyStanding>;
 }
 
-const GRANT_REFUSALS: Record<Exclude<OperatorGrantOutcome, 'granted' | 'already'>, [number, string]> = {
-  'over-cap': [ErrorCode.CONSOLE_GRANT_OVER_CAP, 'That grant is above the cap for your role.'],
-  'over-daily': [ErrorCode.CONSOLE_GRANT_DAILY_CAP, errorMessage(ErrorCode.CONSOLE_GRANT_DAILY_CAP)],
+const figure = (n: number) => n.toLocaleString('en');
+
+/**
+ * Issue 38 item 6: a refusal by the daily total says the total, what the operator granted today
+ * and what is left, so they know whether a smaller grant would pass.
+ */
+export function dailyCapMessage(standing: DailyStanding, role: ConsoleRole, collectible: boolean): string {
+  const [cap, spent, unit] = collectible
+    ? [standing.maxItems, standing.items, 'collectibles']
+    : [standing.maxAmount, standing.amount, 'points and tickets'];
+  if (cap === null) return errorMessage(ErrorCode.CONSOLE_GRANT_DAILY_CAP);
+  if (cap === 0) return `Your role (${role}) may not grant ${unit}: its daily total is 0.`;
+  const left = Math.max(cap - spent, 0);
+  return `That grant passes your daily total: ${figure(cap)} ${unit} a day for ${role}; ${figure(spent)} granted today, ${figure(left)} left.`;
+}
+
+/** Issue 38 item 6: a take-back larger than the member holds says what they hold. */
+export function takeBackMessage(asset: 'points' | 'tickets' | 'item', held: number): string {
+  if (asset === 'item') return 'The member does not own that collectible (it may have been traded or taken back).';
+  return `The member holds ${figure(held)} ${asset}: a take-back can be at most that.`;
+}
+
+const GRANT_REFUSALS: Record<
+  Exclude<OperatorGrantOutcome, 'granted' | 'already' | 'over-cap' | 'over-daily' | 'not-enough'>,
+  [number, string]
+> = {
   unavailable: [ErrorCode.GRANT_TARGET_UNAVAILABLE, errorMessage(ErrorCode.GRANT_TARGET_UNAVAILABLE)],
   'key-reused': [ErrorCode.REQUEST_KEY_REUSED, 'This key was used for another grant.'],
-  'not-enough': [ErrorCode.BAD_INPUT, 'The member does not have that much to take back (or does not own that item).'],
   'unknown-template': [ErrorCode.NOT_FOUND, 'No such collectible template.'],
 };
 
@@ -84,6 +109,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       name: 'memberBan',
       permission: 'member:ban',
       input: memberBanInput,
+      bulk: 'sUserID',
       target: ({ sUserID }) => sUserID,
       async handler({ sUserID, sReason, iDurationMs }, { operator }) {
         const now = ctx.clock.now();
@@ -110,6 +136,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       name: 'memberGrant',
       permission: 'member:grant',
       input: memberGrantInput,
+      bulk: 'sUserID',
       target: ({ sUserID }) => sUserID,
       async handler(grant, { operator }): Promise<MemberGrantAnswer | ReturnType<typeof fail>> {
         if (!(await exists(grant.sUserID))) return noSuchMember();
@@ -132,6 +159,25 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
         });
         if (outcome === 'granted' || outcome === 'already')
           return { iErrorCode: ErrorCode.OK, bApplied: outcome === 'granted' };
+        if (outcome === 'over-cap') {
+          const cap = (await limits.grantCap(operator.role)) ?? 0;
+          return fail(
+            ErrorCode.CONSOLE_GRANT_OVER_CAP,
+            `One grant by a ${operator.role} may move at most ${figure(cap)} ${grant.sAsset}.`,
+          );
+        }
+        if (outcome === 'over-daily') {
+          const standing = await limits.dailyStanding({ actor: operator.actor, role: operator.role, now });
+          return fail(
+            ErrorCode.CONSOLE_GRANT_DAILY_CAP,
+            dailyCapMessage(standing, operator.role, grant.sAsset === 'item'),
+          );
+        }
+        if (outcome === 'not-enough') {
+          const balance = await findBalance(ctx.db, grant.sUserID);
+          const held = grant.sAsset === 'item' ? 0 : balance[grant.sAsset];
+          return fail(ErrorCode.BAD_INPUT, takeBackMessage(grant.sAsset, held));
+        }
         const [code, message] = GRANT_REFUSALS[outcome];
         return fail(code, message);
       },
@@ -156,6 +202,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
       name: 'memberNoteAdd',
       permission: 'member:note',
       input: memberNoteAddInput,
+      bulk: 'sUserID',
       async handler({ sUserID, sText }, { operator }) {
         if (!(await exists(sUserID))) return noSuchMember();
         const iNoteID = await addNote(ctx.db, {

@@ -1,5 +1,5 @@
 import type { Capability } from '../../capability';
-import { grantCapFor, spendDailyGrant } from '../operators/index';
+import { dailyGrantStanding, grantCapFor, spendDailyGrant } from '../operators/index';
 import { membersCli } from './cli';
 import { membersConsoleActions } from './consoleActions';
 import { membersMigrations } from './migrations';
@@ -34,6 +34,7 @@ export const members: Capability<MembersTables> = {
     consoleActions: membersConsoleActions(ctx, {
       grantCap: async (role) => (await grantCapFor(ctx.db, role)) ?? undefined,
       spendDaily: spendDailyGrant,
+      dailyStanding: (spend) => dailyGrantStanding(ctx.db, spend),
     }),
     // Issue 30: operators' notes about an erased member go with them.
     eraseMember: async (trx, member) => {

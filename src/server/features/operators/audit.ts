@@ -75,3 +75,12 @@ export async function auditPageOf(
   ]);
   return counted > bound ? { rows, total: bound, totalAtLeast: true } : { rows, total: counted, totalAtLeast: false };
 }
+
+/**
+ * Every action name the log holds, sorted (issue 38: the audit filter offers them as a list).
+ * Read from the (action, id) index; the console caches the list.
+ */
+export async function auditActionNames(db: OperatorsDb): Promise<string[]> {
+  const rows = await db.selectFrom('audit_log').select('action').distinct().orderBy('action').limit(1000).execute();
+  return rows.map((row) => row.action);
+}

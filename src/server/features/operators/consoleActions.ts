@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ConsoleAuditActionsAnswer } from '../../../protocol/console';
 import {
   AUDIT_EXPORT_MAX,
   type ConsoleAuditRow,
@@ -7,6 +8,7 @@ import {
   ROLE_PERMISSIONS,
 } from '../../../protocol/console';
 import {
+  auditActionsInput,
   auditFiltersInput,
   auditListInput,
   grantCapSetInput,
@@ -22,7 +24,7 @@ import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
 import { type AccountWithRole, usernamesOf } from '../identity/index';
-import { type AuditQuery, auditPage } from './audit';
+import { type AuditQuery, auditActionNames, auditPage } from './audit';
 import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
@@ -211,6 +213,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
         });
       }
       return { iErrorCode: ErrorCode.OK, aGrantCaps: await capRows(deps.db), aDailyCaps: await dailyCapRows(deps.db) };
+    },
+  }),
+  defineConsoleAction({
+    name: 'auditActions',
+    permission: 'audit:read',
+    input: auditActionsInput,
+    async handler(_input, { deps }): Promise<ConsoleAuditActionsAnswer> {
+      return { iErrorCode: ErrorCode.OK, aActions: await auditActionNames(deps.db) };
     },
   }),
   defineConsoleAction({

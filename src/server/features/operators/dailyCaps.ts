@@ -79,6 +79,27 @@ export async function setDailyCap(
 
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
+/** An operator's standing against their role's daily totals today (UTC): the caps and what they granted. */
+export interface DailyStanding extends DailyCap {
+  amount: number;
+  items: number;
+}
+
+/** What the operator has granted today and their role's daily totals, for a refusal that says both. */
+export async function dailyGrantStanding(
+  db: OperatorsDb,
+  spend: { actor: string; role: ConsoleRole; now: number },
+): Promise<DailyStanding> {
+  const cap = await dailyCapFor(db, spend.role);
+  const row = await db
+    .selectFrom('operator_grant_day')
+    .select(['amount', 'items'])
+    .where('actor', '=', spend.actor)
+    .where('day', '=', utcDay(spend.now))
+    .executeTakeFirst();
+  return { ...cap, amount: Number(row?.amount ?? 0), items: Number(row?.items ?? 0) };
+}
+
 /**
  * Adds a grant to the operator's running total of the day, inside the grant's transaction; false
  * when the total would pass the role's daily cap (the caller rolls the grant back).

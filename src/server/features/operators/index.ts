@@ -2,7 +2,7 @@ import { type Capability, forOtherCapabilities } from '../../capability';
 import { operatorsCli } from './cli';
 import { operatorsConsoleActions } from './consoleActions';
 import { consoleSessionsOf } from './consoleSessions';
-import { spendDailyGrant as spendDailyGrantOwn } from './dailyCaps';
+import { dailyGrantStanding as dailyGrantStandingOwn, spendDailyGrant as spendDailyGrantOwn } from './dailyCaps';
 import { consoleGate } from './gate';
 import { operatorsMigrations } from './migrations';
 import { grantCapFor as grantCapForOwn } from './operators';
@@ -41,3 +41,7 @@ export const grantCapFor = forOtherCapabilities(grantCapForOwn);
 
 /** Adds a grant to its operator's daily total inside the grant's transaction; false past the role's daily cap. */
 export const spendDailyGrant = forOtherCapabilities(spendDailyGrantOwn);
+
+/** An operator's grants today against their role's daily totals (for a refusal that names the cap and what is left). */
+export const dailyGrantStanding = forOtherCapabilities(dailyGrantStandingOwn);
+export type { DailyStanding } from './dailyCaps';

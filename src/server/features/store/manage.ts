@@ -83,7 +83,8 @@ export const DEFAULT_IMAGE = { tickets: 'store/ticket-bundle.svg', 'raffle-entry
 
 async function checked(db: StoreDb, fields: ItemFields): Promise<{ fields: ItemFields } | { problem: string }> {
   const parsed = itemSchema.safeParse(fields);
-  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'The item is not valid.' };
+  // Every problem at once (issue 38), each sentence once, so one correction round is enough.
+  if (!parsed.success) return { problem: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(' ') };
   if (fields.template_id !== null && !(await templateSummaries(db, [fields.template_id])).has(fields.template_id)) {
     return { problem: `There is no collectible template ${fields.template_id}.` };
   }

@@ -126,9 +126,10 @@ export default function AnnouncementsScreen() {
 
       <ReasonDialog
         open={dialogOpen}
-        title={open?.kind === 'cancel' ? `Cancel “${open.row.sTitle}”` : `Send “${draft.title.trim()}”`}
+        title={open?.kind === 'cancel' ? `Stop “${open.row.sTitle}”` : `Send “${draft.title.trim()}”`}
         danger={open?.kind === 'cancel'}
-        confirmLabel={open?.kind === 'cancel' ? 'Cancel the send' : draft.later ? 'Schedule' : 'Send now'}
+        confirmLabel={open?.kind === 'cancel' ? 'Stop sending' : draft.later ? 'Schedule' : 'Send now'}
+        dismissLabel={open?.kind === 'cancel' ? 'Keep it' : 'Back to editing'}
         description={
           open?.kind === 'cancel' ? (
             <p>No more members get it. Members who already have it keep it.</p>

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { LazyMarkdown } from '../../../ui/LazyMarkdown';
 import { Notice } from '../../../ui/Notice';
+import { zoneName } from '../../../ui/timeZone';
 import styles from './AnnouncementsScreen.module.css';
 import { AudienceFields, type AudienceProps } from './AudienceFields';
 import type { Draft, SetDraft } from './draft';
@@ -83,7 +84,7 @@ function WhenFields({ draft, set }: { draft: Draft; set: SetDraft }) {
       </div>
       {draft.later && (
         <Field
-          label="Send at (your local time)"
+          label={`Send at (${zoneName()})`}
           type="datetime-local"
           value={draft.at}
           onChange={(event) => set('at', event.target.value)}

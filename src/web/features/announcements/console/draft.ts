@@ -1,8 +1,9 @@
 import { type AnnouncementSegment, type ConsoleAnnouncementRow, EVERYONE } from '../../../../protocol/announcements';
 import { formatCount } from '../../../ui/format';
+import { fieldToMs } from '../../../ui/timeZone';
 
-/** `datetime-local` value (local time) ⇄ epoch ms; '' is 0. */
-export const fromLocal = (value: string) => (value ? new Date(value).getTime() || 0 : 0);
+/** A `datetime-local` value, read in the console's chosen zone, as epoch ms; '' (or nonsense) is 0. */
+export const fromLocal = (value: string) => (value ? fieldToMs(value) || 0 : 0);
 
 /** The compose form's fields, as typed. */
 export interface Draft {

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { ConsoleReportRow, ReportResolutionName } from '../../../../protocol/console';
 import { consoleMemberPath } from '../../../../protocol/routes';
@@ -16,15 +17,29 @@ export function ReportCard({
   report,
   levers,
   onLever,
+  focused = false,
+  cardRef,
+  onFocus,
 }: {
   report: ConsoleReportRow;
   /** The resolutions this operator may use (none: read only). */
   levers: ReportResolutionName[];
   onLever(resolution: ReportResolutionName): void;
+  /** The report keyboard triage acts on (issue 38): outlined. */
+  focused?: boolean;
+  cardRef?: Ref<HTMLElement>;
+  onFocus?(): void;
 }) {
   const headingId = `report-${report.iReportID}`;
   return (
-    <article className={styles.card} aria-labelledby={headingId}>
+    <article
+      ref={cardRef}
+      tabIndex={-1}
+      className={focused ? `${styles.card} ${styles.focused}` : styles.card}
+      aria-labelledby={headingId}
+      aria-current={focused ? 'true' : undefined}
+      onFocus={onFocus}
+    >
       <header className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           Report #{report.iReportID}: {report.sReason}

@@ -1,10 +1,20 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleCall } from '../../../api/console';
 
 /** Chat's console calls for channels, chat operators and limit vars (issue 29), and their query keys. */
 export const chatConsoleKeys = {
   channels: ['console', 'chatChannels'] as const,
+  reportHistory: (iPage: number) => ['console', 'reports', 'history', iPage] as const,
 };
+
+/** One page of resolved reports, the latest resolution first (issue 38). */
+export function useReportHistory(iPage: number) {
+  return useQuery({
+    queryKey: chatConsoleKeys.reportHistory(iPage),
+    queryFn: ({ signal }) => consoleCall('reportHistory', { iPage, iPageSize: 25 }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useChatChannels() {
   return useQuery({

@@ -4,20 +4,25 @@ import type { ConsoleReportRow, ReportResolutionName } from '../../../../protoco
 import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError, consoleCall } from '../../../api/console';
 
-/** How often the queue asks for reports newer than the last it has. */
-export const POLL_MS = 4_000;
+/** How long one `reportsSince` waits on the server for a new report (decision 0250). */
+export const WAIT_MS = 20_000;
+/** After a failed wait (network, server restart), the next one starts this much later. */
+const RETRY_MS = 4_000;
 const PAGE = 25;
 
 /**
  * The open chat reports, oldest first (reportList), kept live: once the last page is in, the
- * queue polls `reportsSince` with the cursor of its newest report and appends what arrived.
- * `arrived` counts the reports the last poll brought (the screen announces it).
+ * queue asks `reportsSince` to wait for a report newer than its newest (the server answers as
+ * soon as the bus announces one, issue 38) and appends what arrived, then asks again.
+ * `arrived` counts the reports the last answer brought (the screen announces it).
  */
 export function useReportQueue() {
   const [reports, setReports] = useState<ConsoleReportRow[]>([]);
   const [cursor, setCursor] = useState<number | null>(null);
   const [more, setMore] = useState(false);
   const [arrived, setArrived] = useState({ count: 0, at: 0 });
+  // Each answer (even an empty one after the wait) starts the next wait.
+  const [round, setRound] = useState(0);
 
   const first = useQuery({
     queryKey: ['console', 'reports', 'first'],
@@ -34,16 +39,22 @@ export function useReportQueue() {
 
   const live = cursor !== null && !more;
   const since = useQuery({
-    queryKey: ['console', 'reports', 'since', cursor],
-    queryFn: ({ signal }) => consoleCall('reportsSince', { iCursor: cursor ?? 0, iPageSize: PAGE }, signal),
+    queryKey: ['console', 'reports', 'since', cursor, round],
+    queryFn: ({ signal }) =>
+      consoleCall('reportsSince', { iCursor: cursor ?? 0, iPageSize: PAGE, iWaitMs: WAIT_MS }, signal),
     enabled: live,
-    refetchInterval: POLL_MS,
-    refetchIntervalInBackground: true,
+    retry: true,
+    retryDelay: RETRY_MS,
+    staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
   useEffect(() => {
     const answer = since.data;
-    if (!answer || answer.aRows.length === 0) return;
+    if (!answer) return;
+    if (answer.aRows.length === 0) {
+      setRound((r) => r + 1);
+      return;
+    }
     setReports((current) => {
       const known = new Set(current.map((r) => r.iReportID));
       return [...current, ...answer.aRows.filter((r) => !known.has(r.iReportID))];

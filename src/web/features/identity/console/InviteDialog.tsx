@@ -2,6 +2,7 @@ import type { ConsoleInviteRow } from '../../../../protocol/consoleInvites';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { Field } from '../../../ui/Field';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
+import { localFieldHint } from '../../../ui/timeZone';
 import type { DraftProblems, InviteDraft } from './invites';
 
 /** What the reason dialog confirms. */
@@ -84,7 +85,7 @@ export function InviteDialog({ open, dialogOpen, draft, onDraft, problems, onClo
           <Field
             label="Expires"
             type="datetime-local"
-            hint="Optional, your local time: empty never expires."
+            hint={`Optional, ${localFieldHint()}: empty never expires.`}
             value={draft.expires}
             error={problems.expires}
             onChange={(event) => onDraft({ ...draft, expires: event.target.value })}

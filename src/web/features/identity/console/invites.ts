@@ -1,5 +1,6 @@
 import { type ConsoleInviteRow, invitesCsv, MAX_INVITE_BATCH } from '../../../../protocol/consoleInvites';
 import { downloadText } from '../../../lib/download';
+import { fieldToMs } from '../../../ui/timeZone';
 import type { InviteBatch } from './api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,7 +31,7 @@ export function batchOf(draft: InviteDraft): { batch: InviteBatch } | { problems
   const count = wholeNumber(draft.count, 1, MAX_INVITE_BATCH, 'Number of codes');
   const uses = wholeNumber(draft.uses, 1, 1_000_000, 'Uses per code');
   const email = draft.email.trim();
-  const expiresAt = draft.expires ? new Date(draft.expires).getTime() : 0;
+  const expiresAt = draft.expires ? fieldToMs(draft.expires) : 0;
   const found: DraftProblems = {};
   if (typeof count === 'string') found.count = count;
   if (typeof uses === 'string') found.uses = uses;

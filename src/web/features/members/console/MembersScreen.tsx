@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { type ColumnDef, DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
 import { useMemberFind } from './api';
+import { BulkLevers } from './BulkLevers';
 import { yesNo } from './format';
 import styles from './MembersScreen.module.css';
 
@@ -31,6 +32,22 @@ const COLUMNS: ColumnDef<ConsoleMemberRow, unknown>[] = [
   },
 ];
 
+/** The first column: a checkbox per row, for the bulk levers (issue 38). */
+function selectColumn(selected: Set<string>, toggle: (id: string) => void): ColumnDef<ConsoleMemberRow, unknown> {
+  return {
+    id: 'select',
+    header: 'Select',
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.original.sUsername || row.original.sEmail}`}
+        checked={selected.has(row.original.sUserID)}
+        onChange={() => toggle(row.original.sUserID)}
+      />
+    ),
+  };
+}
+
 /**
  * Members search (issue 27): one box for a username, email, member id, referral code or wallet
  * address, prefix matched; the query and page live in the URL. `/` focuses the box.
@@ -44,6 +61,14 @@ export default function MembersScreen() {
   const box = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const found = useMemberFind(query, page);
+  const [selected, setSelected] = useState<Map<string, ConsoleMemberRow>>(new Map());
+  const toggle = (row: ConsoleMemberRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(row.sUserID)) next.delete(row.sUserID);
+      else next.set(row.sUserID, row);
+      return next;
+    });
 
   useEffect(() => setDraft(query), [query]);
   useEffect(() => {
@@ -101,10 +126,17 @@ export default function MembersScreen() {
         </form>
       </search>
       {found.isError && <Notice tone="danger">{found.error.message}</Notice>}
+      <BulkLevers selected={[...selected.values()]} onDone={() => setSelected(new Map())} />
       {query ? (
         <DataTable
           caption={`Members matching “${query}”`}
-          columns={COLUMNS}
+          columns={[
+            selectColumn(new Set(selected.keys()), (id) => {
+              const row = rows.find((r) => r.sUserID === id);
+              if (row) toggle(row);
+            }),
+            ...COLUMNS,
+          ]}
           rows={rows}
           rowId={(row) => row.sUserID}
           empty="No member matches. Try fewer characters."

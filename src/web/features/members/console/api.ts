@@ -68,3 +68,13 @@ export function useMemberLever<N extends MemberLever>(memberId: string, action: 
 }
 
 export type { MemberGrantAnswer };
+
+/** One lever on many members with one reason (consoleBulk, issue 38); each member's outcome comes back. */
+export function useBulkLever() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { sAction: string; aUserIDs: string[]; pInput: Record<string, unknown> }) =>
+      consoleCall('consoleBulk', body),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['console', 'memberFind'] }),
+  });
+}

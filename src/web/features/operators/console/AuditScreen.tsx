@@ -13,7 +13,7 @@ import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
-import { exportAudit, useAuditPage } from './api';
+import { exportAudit, useAuditActions, useAuditPage } from './api';
 import { type AuditFilterForm, filtersOf, pageOf, paramsOf } from './auditFilters';
 import styles from './ConsoleScreens.module.css';
 
@@ -94,6 +94,7 @@ export default function AuditScreen() {
   const applied = useMemo(() => filtersOf(params), [params]);
   const page = pageOf(params);
   const [form, setForm] = useState<AuditFilterForm>(applied);
+  const actions = useAuditActions();
   const [exported, setExported] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const [exporting, setExporting] = useState(false);
   // A shared link or Back changes the address: the form follows it.
@@ -147,17 +148,15 @@ export default function AuditScreen() {
         <Field label="Member" placeholder="id, email or username" value={form.member} onChange={set('member')} />
         <Field
           label="Action"
-          placeholder="member.ban or operator."
+          placeholder="Choose or type: member.ban, operator."
           list="audit-actions"
           value={form.action}
           onChange={set('action')}
         />
         <datalist id="audit-actions">
-          {['operator.', 'member.', 'identity.', 'chat.', 'grant.', 'operator.add', 'member.ban', 'member.note'].map(
-            (action) => (
-              <option key={action} value={action} />
-            ),
-          )}
+          {(actions.data ?? []).map((action) => (
+            <option key={action} value={action} />
+          ))}
         </datalist>
         <Field label="Since" type="date" value={form.since} onChange={set('since')} />
         <Field label="Until" type="date" value={form.until} onChange={set('until')} />

@@ -1,4 +1,9 @@
-import type { ConsoleGrantCapRow, ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
+import type {
+  ConsoleDailyCapRow,
+  ConsoleGrantCapRow,
+  ConsoleOperatorRow,
+  ConsoleRole,
+} from '../../../../protocol/console';
 import { Field } from '../../../ui/Field';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
 import { addBlocked, ExistingOperator } from './ExistingOperator';
@@ -8,15 +13,31 @@ export type Open =
   | { kind: 'add' }
   | { kind: 'role'; operator: ConsoleOperatorRow }
   | { kind: 'remove'; operator: ConsoleOperatorRow }
-  | { kind: 'cap'; cap: ConsoleGrantCapRow }
+  | { kind: 'cap'; cap: CapRow }
   | null;
+
+/** A role's caps: the largest grant and the daily totals (issue 35; editable here since issue 38). */
+export type CapRow = ConsoleGrantCapRow & Omit<ConsoleDailyCapRow, 'sRole'>;
+
+/** The cap dialog's fields as typed; empty: no cap. */
+export interface CapDraft {
+  cap: string;
+  dailyAmount: string;
+  dailyItems: string;
+}
+
+export const capDraftOf = (row: CapRow): CapDraft => ({
+  cap: row.iMaxAmount === null ? '' : String(row.iMaxAmount),
+  dailyAmount: row.iDailyAmount === null ? '' : String(row.iDailyAmount),
+  dailyItems: row.iDailyItems === null ? '' : String(row.iDailyItems),
+});
 
 interface Form {
   email: string;
   emailError: string | null;
   role: ConsoleRole;
-  cap: string;
-  capError: string | null;
+  cap: CapDraft;
+  capErrors: Partial<Record<keyof CapDraft, string>>;
   /** The typed email's operator, when it is one already. */
   existing: ConsoleOperatorRow | null;
 }
@@ -45,7 +66,7 @@ export function OperatorDialog({
   open: Open;
   dialogOpen: boolean;
   form: Form;
-  set: { email(value: string): void; role(value: ConsoleRole): void; cap(value: string): void };
+  set: { email(value: string): void; role(value: ConsoleRole): void; cap(value: CapDraft): void };
   onChangeRoleInstead(operator: ConsoleOperatorRow): void;
   validate(): boolean;
   onClose(): void;
@@ -62,7 +83,10 @@ export function OperatorDialog({
     ) : open?.kind === 'remove' ? (
       <p>The account becomes a plain member again: its console sessions end and its second factor is forgotten.</p>
     ) : open?.kind === 'cap' ? (
-      <p>Leave the amount empty for no cap.</p>
+      <p>
+        Leave an amount empty for no cap. The daily totals count what each operator of {open.cap.sRole} grants in a UTC
+        day; the change holds from their next grant.
+      </p>
     ) : undefined;
   return (
     <ReasonDialog
@@ -91,14 +115,32 @@ export function OperatorDialog({
         <ExistingOperator operator={existing} role={form.role} onChangeRole={() => onChangeRoleInstead(existing)} />
       )}
       {open?.kind === 'cap' && (
-        <Field
-          label="Largest grant"
-          inputMode="numeric"
-          value={form.cap}
-          error={form.capError ?? undefined}
-          hint="Points or tickets per grant; empty: no cap."
-          onChange={(event) => set.cap(event.target.value)}
-        />
+        <>
+          <Field
+            label="Largest grant"
+            inputMode="numeric"
+            value={form.cap.cap}
+            error={form.capErrors.cap}
+            hint="Points or tickets per grant; empty: no cap."
+            onChange={(event) => set.cap({ ...form.cap, cap: event.target.value })}
+          />
+          <Field
+            label="Daily points and tickets"
+            inputMode="numeric"
+            value={form.cap.dailyAmount}
+            error={form.capErrors.dailyAmount}
+            hint="Per operator per UTC day, together; empty: no daily total."
+            onChange={(event) => set.cap({ ...form.cap, dailyAmount: event.target.value })}
+          />
+          <Field
+            label="Daily collectibles"
+            inputMode="numeric"
+            value={form.cap.dailyItems}
+            error={form.capErrors.dailyItems}
+            hint="Minted per operator per UTC day; empty: no daily total."
+            onChange={(event) => set.cap({ ...form.cap, dailyItems: event.target.value })}
+          />
+        </>
       )}
     </ReasonDialog>
   );

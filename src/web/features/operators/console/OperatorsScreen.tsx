@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConsoleGrantCapRow, ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
+import type { ConsoleOperatorRow, ConsoleRole } from '../../../../protocol/console';
 import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError } from '../../../api/console';
 import { useConsoleTitle, useOperator } from '../../../lib/console';
@@ -21,24 +21,36 @@ import {
 } from './api';
 import styles from './ConsoleScreens.module.css';
 import { addBlocked } from './ExistingOperator';
-import { type Open, OperatorDialog } from './OperatorDialog';
+import { type CapDraft, type CapRow, capDraftOf, type Open, OperatorDialog } from './OperatorDialog';
 import { capColumns, operatorColumns } from './operatorColumns';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The add and cap dialogs' field errors (null: fine). */
-function fieldErrors(open: Open, email: string, cap: string): { email: string | null; cap: string | null } {
+const NO_CAPS: CapDraft = { cap: '', dailyAmount: '', dailyItems: '' };
+
+/** The add and cap dialogs' field errors (null or absent: fine). */
+function fieldErrors(open: Open, email: string, cap: CapDraft) {
+  const capErrors: Partial<Record<keyof CapDraft, string>> = {};
+  if (open?.kind === 'cap')
+    for (const key of Object.keys(cap) as Array<keyof CapDraft>)
+      if (cap[key].trim() && !/^\d+$/.test(cap[key].trim())) capErrors[key] = 'A whole number, or empty for no cap.';
   return {
     email: open?.kind === 'add' && !EMAIL.test(email.trim()) ? 'Enter the operator’s email address.' : null,
-    cap:
-      open?.kind === 'cap' && cap.trim() && !/^\d+$/.test(cap.trim())
-        ? 'A whole number of points or tickets, or empty for no cap.'
-        : null,
+    capErrors,
   };
 }
 
+/** A typed cap as the wire's number: -1 for none. */
+const capNumber = (text: string) => (text.trim() ? Number(text.trim()) : -1);
+const capWords = (text: string) => (text.trim() ? formatCount(Number(text.trim())) : 'none');
+
 /** Changes a role, removes an operator or sets a grant cap; answers the sentence that says so. */
-async function applyLever(open: Exclude<Open, null | { kind: 'add' }>, role: ConsoleRole, cap: string, reason: string) {
+async function applyLever(
+  open: Exclude<Open, null | { kind: 'add' }>,
+  role: ConsoleRole,
+  cap: CapDraft,
+  reason: string,
+) {
   if (open.kind === 'role') {
     const changed = await setOperatorRole(open.operator.sEmail, role, reason);
     return `${open.operator.sEmail}: ${changed.sFromRole} → ${role}.`;
@@ -47,8 +59,16 @@ async function applyLever(open: Exclude<Open, null | { kind: 'add' }>, role: Con
     await removeOperator(open.operator.sEmail, reason);
     return `${open.operator.sEmail} is no longer an operator; their console sessions ended.`;
   }
-  await setGrantCap(open.cap.sRole, cap ? Number(cap) : -1, reason);
-  return `Grant cap of ${open.cap.sRole}: ${cap ? formatCount(Number(cap)) : 'no cap'}.`;
+  await setGrantCap(
+    open.cap.sRole,
+    {
+      iMaxAmount: capNumber(cap.cap),
+      iDailyAmount: capNumber(cap.dailyAmount),
+      iDailyItems: capNumber(cap.dailyItems),
+    },
+    reason,
+  );
+  return `Caps of ${open.cap.sRole}: largest grant ${capWords(cap.cap)}, a day ${capWords(cap.dailyAmount)} points and tickets, ${capWords(cap.dailyItems)} collectibles.`;
 }
 
 /** Operators and their roles, and the per-role grant caps (issue 27; admins, operator:manage). */
@@ -64,8 +84,8 @@ export default function OperatorsScreen() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [role, setRole] = useState<ConsoleRole>('support');
-  const [cap, setCap] = useState('');
-  const [capError, setCapError] = useState<string | null>(null);
+  const [cap, setCap] = useState<CapDraft>(NO_CAPS);
+  const [capErrors, setCapErrors] = useState<Partial<Record<keyof CapDraft, string>>>({});
   // The typed email's operator, when it is one already (issue 38): the dialog says so before any change.
   const existing = list.data?.aRows.find((row) => row.sEmail === email.trim().toLowerCase()) ?? null;
   const confirmation = useFreshConfirmation({
@@ -79,12 +99,12 @@ export default function OperatorsScreen() {
   function show(next: Open) {
     setDone(null);
     setEmailError(null);
-    setCapError(null);
+    setCapErrors({});
     if (next?.kind === 'add') {
       setEmail('');
       setRole('support');
     }
-    if (next?.kind === 'cap') setCap(next.cap.iMaxAmount === null ? '' : String(next.cap.iMaxAmount));
+    if (next?.kind === 'cap') setCap(capDraftOf(next.cap));
     setOpen(next);
     setDialogOpen(next !== null);
   }
@@ -93,8 +113,8 @@ export default function OperatorsScreen() {
   function validate(): boolean {
     const errors = fieldErrors(open, email, cap);
     setEmailError(errors.email);
-    setCapError(errors.cap);
-    return !errors.email && !errors.cap;
+    setCapErrors(errors.capErrors);
+    return !errors.email && Object.keys(errors.capErrors).length === 0;
   }
 
   async function add(reason: string) {
@@ -127,7 +147,7 @@ export default function OperatorsScreen() {
     if (open.kind === 'add') {
       if ((await add(reason)) === false) return false;
     } else {
-      setDone(await applyLever(open, role, cap.trim(), reason));
+      setDone(await applyLever(open, role, cap, reason));
     }
     await refresh();
   }
@@ -169,12 +189,16 @@ export default function OperatorsScreen() {
       <section className={shared.section} aria-labelledby="caps-title">
         <h2 id="caps-title">Grant caps</h2>
         <p className={shared.muted}>
-          The largest amount of points or tickets one operator of a role may grant at once (the server refuses more).
+          The largest amount of points or tickets one operator of a role may grant at once, and what each may grant in a
+          UTC day (the server refuses more, saying what is left).
         </p>
         <DataTable
           caption="Grant caps per role"
-          columns={capColumns((row: ConsoleGrantCapRow) => show({ kind: 'cap', cap: row }))}
-          rows={list.data?.aGrantCaps ?? []}
+          columns={capColumns((row: CapRow) => show({ kind: 'cap', cap: row }))}
+          rows={(list.data?.aGrantCaps ?? []).map((row) => {
+            const daily = list.data?.aDailyCaps.find((d) => d.sRole === row.sRole);
+            return { ...row, iDailyAmount: daily?.iDailyAmount ?? null, iDailyItems: daily?.iDailyItems ?? null };
+          })}
           rowId={(row) => row.sRole}
           busy={list.isFetching}
         />
@@ -182,7 +206,7 @@ export default function OperatorsScreen() {
       <OperatorDialog
         open={open}
         dialogOpen={dialogOpen}
-        form={{ email, emailError, role, cap, capError, existing }}
+        form={{ email, emailError, role, cap, capErrors, existing }}
         set={{ email: setEmail, role: setRole, cap: setCap }}
         // Asked for by name: the role dialog of the operator the email belongs to, the chosen role kept.
         onChangeRoleInstead={(operator) => show({ kind: 'role', operator })}

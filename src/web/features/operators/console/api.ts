@@ -7,7 +7,24 @@ import { type AuditFilterForm, auditInput } from './auditFilters';
 export const operatorKeys = {
   list: ['console', 'operators'] as const,
   audit: (filters: AuditFilterForm, iPage: number) => ['console', 'audit', filters, iPage] as const,
+  auditActions: ['console', 'auditActions'] as const,
 };
+
+/**
+ * The action filter's choices (issue 38): every action name the log holds, and each family's
+ * prefix ("member.") since the filter takes a prefix ending in a dot too.
+ */
+export function useAuditActions() {
+  return useQuery({
+    queryKey: operatorKeys.auditActions,
+    queryFn: ({ signal }) => consoleCall('auditActions', {}, signal),
+    staleTime: 5 * 60_000,
+    select: (answer) => {
+      const families = new Set(answer.aActions.map((action) => `${action.split('.')[0]}.`));
+      return [...families, ...answer.aActions].sort();
+    },
+  });
+}
 
 export function useOperatorsList() {
   return useQuery({
@@ -30,8 +47,12 @@ export const setOperatorRole = (sEmail: string, sRole: ConsoleRole, sReason: str
 export const removeOperator = (sEmail: string, sReason: string) => consoleCall('operatorRemove', { sEmail, sReason });
 
 /** A role's grant cap; -1: no cap. */
-export const setGrantCap = (sRole: ConsoleRole, iMaxAmount: number, sReason: string) =>
-  consoleCall('grantCapSet', { sRole, iMaxAmount, sReason });
+/** A role's caps (-1: none): the largest grant, and the daily totals of points and tickets and of collectibles. */
+export const setGrantCap = (
+  sRole: ConsoleRole,
+  caps: { iMaxAmount: number; iDailyAmount: number; iDailyItems: number },
+  sReason: string,
+) => consoleCall('grantCapSet', { sRole, ...caps, sReason });
 
 /** Confirms the console session afresh (issue 35): the operator's password and a TOTP code. */
 export const confirmConsoleIdentity = (sPassword: string, sCode: string) =>

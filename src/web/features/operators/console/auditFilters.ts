@@ -1,3 +1,4 @@
+import { timeZoneChoice } from '../../../ui/timeZone';
 /**
  * The audit log's filters as the page's query string (so a filtered view is a link to share):
  * operator, member, action, since, until (YYYY-MM-DD, whole days in the operator's time zone), page.
@@ -34,11 +35,11 @@ export function paramsOf(filters: AuditFilterForm, page = 1): URLSearchParams {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Local midnight of a YYYY-MM-DD day, or of the day after it (epoch ms); undefined for anything else. */
+/** Midnight of a YYYY-MM-DD day, or of the day after it, in the console's chosen zone (epoch ms); undefined for anything else. */
 function dayStart(day: string, after = 0): number | undefined {
   if (!DAY.test(day)) return undefined;
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + after).getTime();
+  return timeZoneChoice() === 'utc' ? Date.UTC(y, m - 1, d + after) : new Date(y, m - 1, d + after).getTime();
 }
 
 /** The console action's filters: `until` includes its whole day. */

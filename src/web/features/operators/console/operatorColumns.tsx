@@ -1,8 +1,9 @@
-import type { ConsoleGrantCapRow, ConsoleOperatorRow } from '../../../../protocol/console';
+import type { ConsoleOperatorRow } from '../../../../protocol/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import type { ColumnDef } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import styles from './ConsoleScreens.module.css';
+import type { CapRow } from './OperatorDialog';
 
 /** The operators table: email (you marked), role, two-factor, and the row's two levers. */
 export function operatorColumns(
@@ -48,15 +49,15 @@ export function operatorColumns(
   ];
 }
 
-/** The grant caps table: role, largest grant, change. */
-export function capColumns(onChange: (cap: ConsoleGrantCapRow) => void): ColumnDef<ConsoleGrantCapRow, unknown>[] {
+const capText = (n: number | null) => (n === null ? 'No cap' : formatCount(n));
+
+/** The grant caps table: role, largest grant, the daily totals, change. */
+export function capColumns(onChange: (cap: CapRow) => void): ColumnDef<CapRow, unknown>[] {
   return [
     { id: 'role', header: 'Role', cell: ({ row }) => row.original.sRole },
-    {
-      id: 'cap',
-      header: 'Largest grant',
-      cell: ({ row }) => (row.original.iMaxAmount === null ? 'No cap' : formatCount(row.original.iMaxAmount)),
-    },
+    { id: 'cap', header: 'Largest grant', cell: ({ row }) => capText(row.original.iMaxAmount) },
+    { id: 'daily', header: 'A day: points and tickets', cell: ({ row }) => capText(row.original.iDailyAmount) },
+    { id: 'dailyItems', header: 'A day: collectibles', cell: ({ row }) => capText(row.original.iDailyItems) },
     {
       id: 'actions',
       header: 'Actions',

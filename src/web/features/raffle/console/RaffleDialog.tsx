@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ConsoleRaffleRow, ConsoleRaffleWeekly, ConsoleTemplateChoice } from '../../../../protocol/consoleRaffles';
 import { Notice } from '../../../ui/Notice';
 import { ReasonDialog } from '../../../ui/ReasonDialog';
+import { fieldToMs } from '../../../ui/timeZone';
 import { useRaffleLevers } from './api';
 import { type PrizeDraft, PrizeEditor, prizeSpecs } from './PrizeEditor';
 import { type CreateDraft, CreateFields, WeeklyFields } from './RaffleDialogFields';
@@ -32,8 +33,7 @@ function confirmLabel(open: Open | null): string {
 function formProblem(open: Open | null, draft: CreateDraft, prizes: PrizeDraft[]): string | null {
   if (open?.kind === 'create') {
     if (!draft.title.trim()) return 'Give the raffle a title.';
-    if (!draft.closesAt || !Number.isFinite(new Date(draft.closesAt).getTime()))
-      return 'Choose when the raffle closes.';
+    if (!draft.closesAt || !Number.isFinite(fieldToMs(draft.closesAt))) return 'Choose when the raffle closes.';
   }
   if (open?.kind === 'create' || open?.kind === 'weekly') {
     const specs = prizeSpecs(prizes);
@@ -78,8 +78,8 @@ export function RaffleDialog(props: {
       const created = await levers.create(
         {
           sTitle: draft.title.trim(),
-          iOpensAt: draft.opensAt ? new Date(draft.opensAt).getTime() : 0,
-          iClosesAt: new Date(draft.closesAt).getTime(),
+          iOpensAt: draft.opensAt ? fieldToMs(draft.opensAt) : 0,
+          iClosesAt: fieldToMs(draft.closesAt),
           aPrizes: specs,
         },
         reason,

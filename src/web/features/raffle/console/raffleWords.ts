@@ -1,6 +1,7 @@
 import type { ConsoleRaffleWeekly } from '../../../../protocol/consoleRaffles';
 import type { RaffleStatus } from '../../../../protocol/raffle';
 import { formatCount } from '../../../ui/format';
+import { msToField } from '../../../ui/timeZone';
 
 export type Step = 'open' | 'close' | 'draw' | 'cancel';
 
@@ -77,11 +78,8 @@ export function stepDone(step: Step, raffleId: number): string {
 
 export const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-/** datetime-local text for an epoch ms (the browser's time). */
-export function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
+/** datetime-local text for an epoch ms, in the console's chosen zone. */
+export const localInput = (ms: number): string => msToField(ms);
 
 export function prizeSummary(weekly: ConsoleRaffleWeekly, names: ReadonlyMap<string, string>): string {
   return weekly.aPrizes

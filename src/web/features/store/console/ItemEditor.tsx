@@ -91,6 +91,7 @@ function ItemFields({ catalogue, item, draft, set, errorOf }: FieldsProps) {
         value={draft.id}
         readOnly={item !== null}
         hint={item ? 'An item keeps its id.' : 'a-z, 0-9, _ and -; members never see it.'}
+        error={errorOf('id')}
         autoComplete="off"
         onChange={(e) => set({ id: e.target.value })}
       />
@@ -120,6 +121,7 @@ function ItemFields({ catalogue, item, draft, set, errorOf }: FieldsProps) {
         label="Name"
         value={draft.name}
         hint={draft.kind === 'collectible' ? 'Empty: the template’s name.' : undefined}
+        error={errorOf('name')}
         onChange={(e) => set({ name: e.target.value })}
       />
       <Field

@@ -9,7 +9,7 @@ import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useStoreCatalogue, useStoreLevers } from './api';
-import { changedFields, type Draft, draftOf, type Fields, fieldsOf } from './draft';
+import { changedFields, type Draft, draftOf, type FieldErrors, type Fields, fieldsOf } from './draft';
 import { ItemEditor } from './ItemEditor';
 import { type Open, StoreItemDialog } from './StoreItemDialog';
 import { storeColumns } from './storeColumns';
@@ -23,7 +23,7 @@ export default function StoreCatalogueScreen() {
   const levers = useStoreLevers();
   const [editing, setEditing] = useState<{ item: ConsoleStoreItem | null } | null>(null);
   const [draft, setDraft] = useState<Draft>(draftOf(null));
-  const [fieldError, setFieldError] = useState<{ field: keyof Draft; problem: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<Fields | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -32,11 +32,11 @@ export default function StoreCatalogueScreen() {
   const [done, setDone] = useState<string | null>(null);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const errorOf = (field: keyof Draft) => (fieldError?.field === field ? fieldError.problem : undefined);
+  const errorOf = (field: keyof Draft) => fieldErrors[field];
 
   function edit(item: ConsoleStoreItem | null) {
     setDone(null);
-    setFieldError(null);
+    setFieldErrors({});
     setDraft(draftOf(item));
     setEditing({ item });
   }
@@ -51,13 +51,13 @@ export default function StoreCatalogueScreen() {
 
   function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = fieldsOf(draft);
-    if ('field' in parsed) {
-      setFieldError(parsed);
+    const item = editing?.item;
+    const parsed = fieldsOf(draft, !item);
+    if ('errors' in parsed) {
+      setFieldErrors(parsed.errors);
       return;
     }
-    setFieldError(null);
-    const item = editing?.item;
+    setFieldErrors({});
     const fields = item ? changedFields(item, parsed.fields) : parsed.fields;
     if (item && Object.keys(fields).length === 0) {
       setDone('Nothing changed.');

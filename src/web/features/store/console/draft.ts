@@ -5,6 +5,7 @@ import {
   type StoreItemKind,
 } from '../../../../protocol/store';
 import { formatWhen } from '../../../lib/console';
+import { fieldToMs, msToField } from '../../../ui/timeZone';
 
 /** The editor's fields as typed; numbers stay text until saved. */
 export interface Draft {
@@ -24,12 +25,8 @@ export interface Draft {
   until: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localInput = (ms: number | null) => {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+/** A time as the editor's `datetime-local` text, in the console's chosen zone (issue 38). */
+const localInput = (ms: number | null) => (ms === null ? '' : msToField(ms));
 
 export function draftOf(item: ConsoleStoreItem | null): Draft {
   return {
@@ -51,8 +48,16 @@ export function draftOf(item: ConsoleStoreItem | null): Draft {
 
 export type Fields = Record<string, string | number | null>;
 
-/** The draft as console fields, or the first field that is not a whole number (the store checks the values). */
-export function fieldsOf(draft: Draft): { fields: Fields } | { field: keyof Draft; problem: string } {
+export type FieldErrors = Partial<Record<keyof Draft, string>>;
+
+const ITEM_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/**
+ * The draft as console fields, or every field's problem at once (issue 38: one submit shows them
+ * all, like the other console forms). The store checks the values again and has the last word.
+ */
+export function fieldsOf(draft: Draft, isNew: boolean): { fields: Fields } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
   const whole = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : null);
   const fields: Fields = {
     sKind: draft.kind,
@@ -61,16 +66,19 @@ export function fieldsOf(draft: Draft): { fields: Fields } | { field: keyof Draf
     sImagePath: draft.imagePath,
     sTemplateID: draft.kind === 'collectible' ? draft.templateId : null,
   };
-  const numbers: Array<[keyof Draft, string, string]> = [
-    ['price', 'iPrice', draft.price],
-    ['limit', 'iLimit', draft.limit],
-    ['tickets', 'iTickets', draft.kind === 'collectible' ? '0' : draft.tickets],
-    ...(draft.unlimited ? [] : [['stock', 'iStock', draft.stock] as [keyof Draft, string, string]]),
+  if (isNew && !ITEM_ID.test(draft.id.trim()))
+    errors.id = 'An id is 1–64 of a-z, 0-9, _ and -, starting with a letter or digit.';
+  if (draft.kind !== 'collectible' && !draft.name.trim()) errors.name = 'Give the item a name.';
+  const numbers: Array<[keyof Draft, string, string, number]> = [
+    ['price', 'iPrice', draft.price, 0],
+    ['limit', 'iLimit', draft.limit, 1],
+    ['tickets', 'iTickets', draft.kind === 'collectible' ? '0' : draft.tickets, draft.kind === 'collectible' ? 0 : 1],
+    ...(draft.unlimited ? [] : [['stock', 'iStock', draft.stock, 0] as [keyof Draft, string, string, number]]),
   ];
-  for (const [field, wire, text] of numbers) {
+  for (const [field, wire, text, least] of numbers) {
     const value = whole(text);
-    if (value === null) return { field, problem: 'Enter a whole number.' };
-    fields[wire] = value;
+    if (value === null || value < least) errors[field] = `Enter a whole number, at least ${least}.`;
+    else fields[wire] = value;
   }
   if (draft.unlimited) fields.iStock = null;
   for (const [field, wire] of [
@@ -78,11 +86,14 @@ export function fieldsOf(draft: Draft): { fields: Fields } | { field: keyof Draf
     ['until', 'iAvailableUntil'],
   ] as const) {
     const text = draft[field];
-    const ms = text ? new Date(text).getTime() : null;
-    if (ms !== null && Number.isNaN(ms)) return { field, problem: 'Enter a date and time, or leave it empty.' };
-    fields[wire] = ms;
+    const ms = text ? fieldToMs(text) : null;
+    if (ms !== null && Number.isNaN(ms)) errors[field] = 'Enter a date and time, or leave it empty.';
+    else fields[wire] = ms;
   }
-  return { fields };
+  const [from, until] = [fields.iAvailableFrom, fields.iAvailableUntil];
+  if (typeof from === 'number' && typeof until === 'number' && until <= from && !errors.until)
+    errors.until = 'The sale must end after it starts.';
+  return Object.keys(errors).length > 0 ? { errors } : { fields };
 }
 
 /** What an edit changes: only the fields whose value differs from the item's. */
