@@ -1,5 +1,5 @@
 /**
- * The rehearsal's trading peak (issue 39, decision 0248): members 101…100+T trade at once through
+ * The rehearsal's trading peak (issue 39, decision 0242): members 101…100+T trade at once through
  * the HTTP API. Pairs of members (a, b), by pair number j:
  * - j % 4 ∈ {0, 1}: a swap raced from both ends — a offers their Agent for b's and b offers theirs
  *   for a's; each receiver accepts twice (two keys) at the same moment, so four accepts race over

@@ -202,7 +202,7 @@ describe('import boundaries', () => {
     ]);
   });
 
-  describe('member code never imports console code (decision 0233)', () => {
+  describe('member code never imports console code (decision 0232)', () => {
     const consoleFiles = [
       file('src/web/features/store/console/StoreCatalogueScreen.tsx', './api', '../components/ItemCard'),
       file('src/web/features/store/console/api.ts', '../../../api/console'),

@@ -10,7 +10,7 @@
  *   and only the composition root (app.ts, main.ts, cli/) imports the list: the platform's code
  *   and the capabilities never do (the whole Database type is assembled there).
  * - src/web/ui, src/web/lib and src/web/api import no feature; src/web/ui imports no lib or api.
- * - Member code never imports console code (decision 0233): console code is a `console/` folder of
+ * - Member code never imports console code (decision 0232): console code is a `console/` folder of
  *   a web feature, api/console.ts, lib/console.ts and the console's layouts (layouts/Console*);
  *   of the rest only the route table (router.tsx) reaches it, and only through a lazy `import()`.
  * - A server capability queries only its own tables (its tables.ts) and the platform's
@@ -44,7 +44,7 @@ export function lazyImportsOf(text: string): Set<string> {
   return lazy;
 }
 
-/** The operators' console on the web (decision 0233): what member code never imports. */
+/** The operators' console on the web (decision 0232): what member code never imports. */
 export function isConsoleCode(file: string): boolean {
   return (
     /^src\/web\/features\/[^/]+\/console\//.test(file) ||
@@ -169,7 +169,7 @@ export function findProblems(files: readonly SourceFile[], edges: { server: Edge
         say(
           file.path === ROUTE_TABLE
             ? 'the route table loads console screens lazily (import(…)), never statically'
-            : 'member code never imports console code (decision 0233): move the shared part out of console/, or this file into it',
+            : 'member code never imports console code (decision 0232): move the shared part out of console/, or this file into it',
         );
       }
     }

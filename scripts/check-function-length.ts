@@ -1,4 +1,4 @@
-/** `npm run check`: no function in src/web over MAX_FUNCTION_LINES lines (decision 0233; scripts/functionLength.ts). */
+/** `npm run check`: no function in src/web over MAX_FUNCTION_LINES lines (decision 0232; scripts/functionLength.ts). */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile } from './boundaries';

@@ -4,7 +4,7 @@ import { functionLengths, longFunctions } from './functionLength';
 /** A function of `n` lines in all: its first line, n - 2 statements, its closing brace. */
 const body = (n: number) => Array.from({ length: n - 2 }, (_, i) => `  const v${i} = '{ not a brace }';`).join('\n');
 
-describe('function length (decision 0233)', () => {
+describe('function length (decision 0232)', () => {
   it('measures declarations, arrows, function expressions, methods and accessors, nested ones too', () => {
     const text = [
       'export function Screen() {', // 1

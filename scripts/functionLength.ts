@@ -1,5 +1,5 @@
 /**
- * The length rule of decision 0233: no function in src/web runs over MAX_FUNCTION_LINES lines. A
+ * The length rule of decision 0232: no function in src/web runs over MAX_FUNCTION_LINES lines. A
  * pure function over source texts (check-rooms.ts feeds it the real tree; functionLength.test.ts
  * feeds it made-up ones). Lengths come from the TypeScript compiler's own syntax tree, so a brace
  * in a string, a comment or a template never miscounts. TypeScript 7 parses in its native

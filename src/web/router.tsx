@@ -94,7 +94,7 @@ const inLive = (path: string) => path.slice(CONSOLE_ROUTES.live.length + 1);
 /**
  * The operators' console (issue 27): its own layout, outside the member's root (no maintenance
  * redirect). Its screens live in features/<capability>/console/ and load only from here, lazily
- * (decision 0233: member code never imports console code).
+ * (decision 0232: member code never imports console code).
  */
 function consoleRoute(): RouteObject {
   return {

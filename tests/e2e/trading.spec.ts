@@ -38,7 +38,7 @@ test('A sends B a gift from the item page; B accepts; the Agent leaves A for B',
   await page.getByRole('button', { name: 'Send gift' }).click();
   await expect(page).toHaveURL(/\/trades\?box=outgoing&sent=1$/);
   // B hears of it in the bell on their own device within 2 s of the offer's answer: the trade
-  // announces both sides' bells on the member socket as it commits (decision 0248), no poll.
+  // announces both sides' bells on the member socket as it commits (decision 0242), no poll.
   await expect(bobHome.getByTestId('bell')).toHaveAccessibleName('Notifications: 1 unread', { timeout: 2_000 });
   await expect(page.getByText('Your offer was sent.')).toBeVisible();
   await expect(page.getByRole('article', { name: `Gift to @${bob.userName}` })).toBeVisible();

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
       }
     });
 
-    it('takes an empty form or JSON body (not read: decision 0246) as no fields, and still refuses an unknown type', async () => {
+    it('takes an empty form or JSON body (not read: decision 0241) as no fields, and still refuses an unknown type', async () => {
       const empty = async (headers: Record<string, string>) => {
         const response = await t.app.inject({ method: 'POST', url: '/api/portal/isMaintenance', payload: '', headers });
         return { status: response.statusCode, code: response.json().iErrorCode };

@@ -26,7 +26,7 @@ const agent = (tier: string): Item => withTraits([{ trait_type: 'Rarity', value:
 const byShare = (count: number): Item =>
   withTraits([{ trait_type: 'Eyes', value: 'Gold', iCount: count, iTotal: 100 }]);
 
-describe('the "far more than it gets" warning compares rarity and points (0248)', () => {
+describe('the "far more than it gets" warning compares rarity and points (0242)', () => {
   it('worth is the tiers in points plus the points; an unknown tier name counts as Common', () => {
     expect(sideWorth({ items: [agent('Legendary'), agent('Common')], points: 50 })).toBe(4150);
     expect(sideWorth({ items: [agent('Mythic')], points: 0 })).toBe(TIER_WORTH.Common);

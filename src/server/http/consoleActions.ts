@@ -176,7 +176,7 @@ export function registerConsoleActions(
   }
 
   /**
-   * `consoleBulk` (issue 38, decision 0251): one lever on many members with one reason. The gate
+   * `consoleBulk` (issue 38, decision 0244): one lever on many members with one reason. The gate
    * runs once; each member then goes through the action's own permission, input, rank check and
    * handler, so each gets the audit row and the refusal a single call would, all stamped with one
    * batch id. A refusal stops nothing: the answer lists every member's code.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { closeResources } from './closing';
 import { inFlight } from './inFlight';
 
-/** Decision 0236: each plugin names what must be registered before it, and Fastify holds it to that. */
+/** Decision 0234: each plugin names what must be registered before it, and Fastify holds it to that. */
 describe('the app plugins’ declared dependencies', () => {
   it('refuse a plugin registered before what it depends on', async () => {
     const app = Fastify({ logger: false });

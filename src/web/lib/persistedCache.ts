@@ -7,7 +7,7 @@ import { local, STORAGE } from './storage';
  * 24 h or when the build changes. api/persist's persister writes it with these rules; a member's
  * page load reads it here before the app runs (lib/pageLoad), in the persister's own format
  * (`PersistedClient`, its default JSON serialisation). The persister itself stays out of this
- * entry-bound module: it brings query-core's timers along (decision 0244).
+ * entry-bound module: it brings query-core's timers along (decision 0239).
  */
 export const CACHE_RULES = { maxAge: CACHE_MAX_AGE_MS, buster: APP_VERSION } as const;
 

@@ -85,7 +85,7 @@ export const otherZone = (ms: number, choice: TimeZoneChoice) => formatWhen(ms, 
 
 /**
  * Which zone the console's date fields are read in, for their hints: the operator's choice
- * (issue 38, decision 0252), so a field and the times beside it agree.
+ * (issue 38, decision 0245), so a field and the times beside it agree.
  */
 export const localFieldHint = (choice: TimeZoneChoice = timeZoneChoice()) =>
   choice === 'utc' ? 'in UTC' : `in your browser's time zone, ${localZoneId()} (${localZoneName()})`;

@@ -118,7 +118,7 @@ async function historyAnswer(db: ChatDb, page: number, size: number): Promise<Re
 }
 
 /**
- * The console's moderation queue and mute (issue 27). New reports (issue 38, decision 0250):
+ * The console's moderation queue and mute (issue 27). New reports (issue 38, decision 0243):
  * every report is published on the bus (CHAT_REPORTED_TOPIC); `reportsSince` with iWaitMs holds
  * its answer until one arrives on any instance (or the wait ends), so a console hears of a report
  * within the bus's latency while asking at most once per wait.

@@ -86,7 +86,7 @@ export const identityMigrations: Record<string, MigrationFactory> = {
       await runMigrations();
     },
   }),
-  // identity/006_console_session moved with its table to the operators capability (decision 0237).
+  // identity/006_console_session moved with its table to the operators capability (decision 0235).
   /** The operators' member search (issue 27): prefix queries on email, username and referral code. */
   'identity/007_member_search': (dialect) => ({
     async up(db: Kysely<unknown>) {

@@ -4,7 +4,7 @@ import { accountSessionOfToken, deleteSessions } from '../identity/index';
 import type { OperatorsDb } from './tables';
 
 /**
- * Console sessions (issue 27, decisions 0206, 0237): the Better Auth sessions (identity's) in which
+ * Console sessions (issue 27, decisions 0206, 0235): the Better Auth sessions (identity's) in which
  * an operator passed the second factor for the console. This capability keeps them; identity asks
  * through the hook below (capability.ts ConsoleSessions) whether a session is one, what Better
  * Auth routes it may take, and tells when a code passed.

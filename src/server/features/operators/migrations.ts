@@ -43,7 +43,7 @@ export const operatorsMigrations: Record<string, MigrationFactory> = {
   }),
   /**
    * Console sessions: the Better Auth sessions in which an operator passed the second factor
-   * (issue 27). Shipped as identity's; it moved here with its table (decision 0237) and keeps its
+   * (issue 27). Shipped as identity's; it moved here with its table (decision 0235) and keeps its
    * name, which databases made before the move have recorded as run.
    */
   'identity/006_console_session': () => ({

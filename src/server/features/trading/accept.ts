@@ -39,7 +39,7 @@ export interface AcceptRequest {
 }
 
 /**
- * The receiver accepts (decision 0238): one transaction turns the offer from open to held or
+ * The receiver accepts (decision 0236): one transaction turns the offer from open to held or
  * completed with a conditional update (of 50 racing accepts one wins), takes the locks of its
  * items in one order, checks they are where the offer found them, and, unless the trade is
  * held, moves every item and point of both sides through the ledger under the trade's key.

@@ -25,7 +25,7 @@ const defineAction = actionDefiner<TradingTables>();
 
 /**
  * After a decided or new trade, the bells of both sides on every device change at once (issue 39's
- * "within 2 s", decision 0248), not at the notification sweep's next turn (a second later, or on
+ * "within 2 s", decision 0242), not at the notification sweep's next turn (a second later, or on
  * PostgreSQL sometimes the next count refresh): the entries committed with the trade.
  */
 async function announcedToBoth(

@@ -1,7 +1,7 @@
 import { type Collectible, itemRarity, type RarityTier } from '../../../protocol/collectibles';
 
 /**
- * What a side of an offer is worth for the "far more than it gets" warning (decision 0248): each
+ * What a side of an offer is worth for the "far more than it gets" warning (decision 0242): each
  * collectible by its rarity tier (the collectibles capability's itemRarity), in points, plus the
  * points. Each tier is worth about 2.5 times the one below; a tier name the table does not know
  * (a template's own Rarity trait value) counts as Common.

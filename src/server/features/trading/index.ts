@@ -12,7 +12,7 @@ import { TRADING_VARS } from './vars';
 const MINUTE_MS = 60 * 1000;
 
 /**
- * Trading and gifts between members (issue 39, decisions 0238–0239): offers of collectibles and
+ * Trading and gifts between members (issue 39, decisions 0236–0237): offers of collectibles and
  * points, accepted exactly once in one transaction through the rewards ledger, holds that keep a
  * stolen account from stripping an inventory, daily limits, and the jobs that release holds and
  * expire offers.
@@ -48,6 +48,6 @@ export type { TradingTables } from './tables';
 
 /**
  * What other capabilities call, with their own handle (capability.ts forOtherCapabilities).
- * Members (an operator's take-back, decision 0248): the sentence refusing it while a trade holds the item.
+ * Members (an operator's take-back, decision 0242): the sentence refusing it while a trade holds the item.
  */
 export const tradeHoldingItem = forOtherCapabilities(tradeHoldingItemOwn);

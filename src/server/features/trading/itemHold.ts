@@ -2,7 +2,7 @@ import { usernamesOf } from '../identity/index';
 import type { TradingDb } from './tables';
 
 /**
- * Why an operator may not take an item back right now (decision 0248): an open offer names it, or
+ * Why an operator may not take an item back right now (decision 0242): an open offer names it, or
  * a held trade keeps its lock. The sentence names the trade and what to do; null when no trade
  * holds the item. The operator ends the trade first (`trade cancel`, the Trades tab), on purpose:
  * taking the item silently would make the trade fail later with nobody told why.

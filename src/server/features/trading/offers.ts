@@ -199,7 +199,7 @@ export interface OfferWarning {
   text: string;
 }
 
-/** A one-sided trade (by rarity and points, decision 0248) warns the side that gives more; a new receiving account warns the sender. */
+/** A one-sided trade (by rarity and points, decision 0242) warns the side that gives more; a new receiving account warns the sender. */
 async function offerWarnings(
   db: TradingDb,
   offer: NewOffer,

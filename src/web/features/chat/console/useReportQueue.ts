@@ -4,7 +4,7 @@ import type { ConsoleReportRow, ReportResolutionName } from '../../../../protoco
 import { ErrorCode } from '../../../../protocol/errors';
 import { ConsoleError, consoleCall } from '../../../api/console';
 
-/** How long one `reportsSince` waits on the server for a new report (decision 0250). */
+/** How long one `reportsSince` waits on the server for a new report (decision 0243). */
 export const WAIT_MS = 20_000;
 /** After a failed wait (network, server restart), the next one starts this much later. */
 const RETRY_MS = 4_000;

@@ -22,7 +22,7 @@ const LEVERS: Record<
 };
 
 /**
- * The members list's bulk levers (issue 38, decision 0251): one lever and one reason for every
+ * The members list's bulk levers (issue 38, decision 0244): one lever and one reason for every
  * selected member; each goes through the single lever's checks, so some may be refused (an
  * operator who outranks you) while the others are done. The outcome names both.
  */
