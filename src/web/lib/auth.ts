@@ -138,12 +138,16 @@ export async function refreshSession(sent?: Promise<Response>): Promise<AuthStat
   state = { ...state, token } as AuthState;
   try {
     const { data } = await authRequest<{ user: AuthUser } | null>('/get-session', undefined, { sent });
+    // A newer token came meanwhile (a password change, or turning two-factor off, issues one and
+    // ends the old session): this answer is about the old token and says nothing of the tab's.
+    if (state.token !== token) return state;
     if (data?.user) {
       setState({ status: 'signedIn', token, user: pickUser(data.user) });
     } else {
       dropSession();
     }
   } catch (error) {
+    if (state.token !== token) return state;
     // A network failure keeps the token (offline-first); a refusal signs out.
     if ((error as AuthError).status === 0) setState({ status: 'signedOut', token: null, user: null });
     else dropSession();
