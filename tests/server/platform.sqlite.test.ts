@@ -9,7 +9,9 @@ import { openDatabase } from '../../src/server/db/index';
 /** Another process (as the operator CLI is beside the server) writing one row to the same file. */
 function writeFromAnotherProcess(file: string): Promise<number> {
   const script = `
-    const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+    // The addon of this very Node (CI's Node 24 run names its own build: scripts/node24.sh).
+    const binding = process.env.SQLITE_NATIVE_BINDING;
+    const db = new (require('better-sqlite3'))(${JSON.stringify(file)}, binding ? { nativeBinding: binding } : {});
     db.pragma('busy_timeout = 5000');
     db.prepare("insert into marks (who) values ('cli')").run();
   `;
