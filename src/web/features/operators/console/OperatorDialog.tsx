@@ -16,6 +16,17 @@ export type Open =
   | { kind: 'cap'; cap: CapRow }
   | null;
 
+/** The caps dialog's fields: the largest grant and the two daily totals (empty: none). */
+const CAP_FIELDS = [
+  { key: 'cap', label: 'Largest grant', hint: 'Points or tickets per grant; empty: no cap.' },
+  {
+    key: 'dailyAmount',
+    label: 'Daily points and tickets',
+    hint: 'Per operator per UTC day, together; empty: no daily total.',
+  },
+  { key: 'dailyItems', label: 'Daily collectibles', hint: 'Minted per operator per UTC day; empty: no daily total.' },
+] as const;
+
 /** A role's caps: the largest grant and the daily totals (issue 35; editable here since issue 38). */
 export type CapRow = ConsoleGrantCapRow & Omit<ConsoleDailyCapRow, 'sRole'>;
 
@@ -114,34 +125,18 @@ export function OperatorDialog({
       {existing && (
         <ExistingOperator operator={existing} role={form.role} onChangeRole={() => onChangeRoleInstead(existing)} />
       )}
-      {open?.kind === 'cap' && (
-        <>
+      {open?.kind === 'cap' &&
+        CAP_FIELDS.map(({ key, label, hint }) => (
           <Field
-            label="Largest grant"
+            key={key}
+            label={label}
             inputMode="numeric"
-            value={form.cap.cap}
-            error={form.capErrors.cap}
-            hint="Points or tickets per grant; empty: no cap."
-            onChange={(event) => set.cap({ ...form.cap, cap: event.target.value })}
+            value={form.cap[key]}
+            error={form.capErrors[key]}
+            hint={hint}
+            onChange={(event) => set.cap({ ...form.cap, [key]: event.target.value })}
           />
-          <Field
-            label="Daily points and tickets"
-            inputMode="numeric"
-            value={form.cap.dailyAmount}
-            error={form.capErrors.dailyAmount}
-            hint="Per operator per UTC day, together; empty: no daily total."
-            onChange={(event) => set.cap({ ...form.cap, dailyAmount: event.target.value })}
-          />
-          <Field
-            label="Daily collectibles"
-            inputMode="numeric"
-            value={form.cap.dailyItems}
-            error={form.capErrors.dailyItems}
-            hint="Minted per operator per UTC day; empty: no daily total."
-            onChange={(event) => set.cap({ ...form.cap, dailyItems: event.target.value })}
-          />
-        </>
-      )}
+        ))}
     </ReasonDialog>
   );
 }
