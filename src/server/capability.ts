@@ -36,8 +36,23 @@ export interface Capability<Own extends object = object> {
    * or an email), or null. Exactly one capability answers this: identity.
    */
   findExportedAccount?(db: AnyDb, who: string): Promise<string | null>;
+  /**
+   * Runs inside a ban's transaction (identity/bans.ts): what this capability ends with the
+   * account's access (operators: an operator's role, decision 0204). Declared here, not in the
+   * runtime, so the operator tool's bans run it too (`accountBanned` of both contexts).
+   */
+  onAccountBanned?(trx: CapabilityDb<Own>, banned: AccountBanned): Promise<void>;
   /** Called once per running app, in dependency order; answers what runs while the app serves. */
   start?(ctx: AppContext<Own>): Runtime<Own> | Promise<Runtime<Own>>;
+}
+
+/** An account just banned, inside the ban's transaction. */
+export interface AccountBanned {
+  userId: string;
+  /** Who banned (`console:<email>`, `cli:<user>`) and why, for the audit entries of what ends with it. */
+  actor: string;
+  reason: string;
+  now: number;
 }
 
 export interface Runtime<Own extends object = object> {
@@ -98,8 +113,6 @@ export interface ConsoleSessions {
 export interface SecondFactorPassed {
   sessionId: string;
   userId: string;
-  /** Better Auth's `role` of the account (`user` for members). */
-  role: unknown;
   /** The code made this session (a sign-in's code step or an enrolment), not one that existed already. */
   codeMadeIt: boolean;
   headers: Headers | undefined;
@@ -193,6 +206,8 @@ export interface AppContext<Own extends object = object> extends Deps<Own> {
   jobList(): readonly Job[];
   /** The console sessions' keeper (Runtime.consoleSessions), once every capability has started; null without one. */
   consoleSessions(): ConsoleSessions | null;
+  /** Every capability's part of a ban (Capability.onAccountBanned), in the ban's transaction. */
+  accountBanned(trx: AnyDb, banned: AccountBanned): Promise<void>;
   gameVarDefinitions: readonly GameVarDefinition[];
 }
 
@@ -204,6 +219,8 @@ export interface AdminContext<Own extends object = object> {
   /** How the tool sends mail (an operator's set-password link) and the links' origin. */
   mail?: { mailer: Mailer; publicUrl: string };
   gameVarDefinitions: readonly GameVarDefinition[];
+  /** Every capability's part of a ban (Capability.onAccountBanned), as AppContext's. */
+  accountBanned(trx: AnyDb, banned: AccountBanned): Promise<void>;
 }
 
 export interface AdminResult {
@@ -250,6 +267,13 @@ export function orderCapabilities(list: readonly Capability[]): Capability[] {
 
 export function allGameVarDefinitions(capabilities: readonly Capability[]): GameVarDefinition[] {
   return capabilities.flatMap((c) => (c.gameVars ?? []).map((d) => ({ readBy: c.name, ...d })));
+}
+
+/** Every capability's part of a ban, in capability order (AppContext and AdminContext `accountBanned`). */
+export function accountBannedHook(capabilities: readonly Capability[]) {
+  return async (trx: AnyDb, banned: AccountBanned): Promise<void> => {
+    for (const capability of capabilities) await capability.onAccountBanned?.(trx, banned);
+  };
 }
 
 /** Every capability's migrations, in capability order (platform ones first). */
@@ -322,6 +346,7 @@ export async function startCapabilities<All extends object>(
         .reverse(),
     jobList: () => runtimes.flatMap((r) => r.jobs ?? []),
     consoleSessions: () => runtimes.find((r) => r.consoleSessions)?.consoleSessions ?? null,
+    accountBanned: accountBannedHook(capabilities),
   };
   // Every capability gets the one handle to the whole database, typed with its own tables only.
   const handedOut = ctx as unknown as AppContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROLES, type ConsoleRole, ROLE_PERMISSIONS, roleMay } from '../../src/protocol/console';
 import { ErrorCode } from '../../src/protocol/errors';
-import { grantCapFor } from '../../src/server/features/operators/index';
+import { grantCapFor, roleOf } from '../../src/server/features/operators/index';
 import { auditCsv, listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
@@ -396,7 +396,13 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       iErrorCode: ErrorCode.CONSOLE_NOT_OPERATOR,
     });
     expect((await admin(t, 'operator', 'list')).output).not.toContain(viewer.email);
-    const role = await t.deps.db.selectFrom('user').select('role').where('email', '=', viewer.email).executeTakeFirst();
+    // The operators' own table says who is an operator (decision 0254).
+    const { id } = await t.deps.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', viewer.email)
+      .executeTakeFirstOrThrow();
+    const role = { role: (await roleOf(t.deps.db, id)) ?? 'user' };
     expect(role).toEqual({ role: 'user' });
     // A member again: the password alone signs in (no second factor), and that session opens no console.
     const asMember = await signInOperator(t, viewer.email);

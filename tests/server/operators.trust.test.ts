@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROLES, type ConsolePermission, type ConsoleRole, roleMay } from '../../src/protocol/console';
 import { ErrorCode } from '../../src/protocol/errors';
-import { createAccountWithRole } from '../../src/server/features/identity/accountRoles';
 import { erasureSteps, runErasures } from '../../src/server/features/identity/deletion';
+import { roleOf as operatorRoleOf } from '../../src/server/features/operators/index';
+import { createAccountWithRole } from '../../src/server/features/operators/operatorAccounts';
 import { findBalance } from '../../src/server/features/rewards/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
@@ -49,8 +50,8 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
     }));
   const userIdOf = async (email: string) =>
     (await t.deps.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  const roleOf = async (userId: string) =>
-    (await t.deps.db.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirstOrThrow()).role;
+  /** The account's console role, `user` for a member: the operators' own table says (decision 0254). */
+  const roleOf = async (userId: string) => (await operatorRoleOf(t.deps.db, userId)) ?? 'user';
   /** A registered member: its account id and session token. */
   async function member(label: string) {
     const email = uniqueEmail(label);
@@ -182,7 +183,10 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
               t.deps.db,
               `target${seq}.${dialect}@studio.example`,
               targetRole,
-              clock.now(),
+              {
+                actor: 'test',
+                now: clock.now(),
+              },
             );
             const answer = await consoleCall(
               t,
@@ -414,7 +418,11 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
   describe('4. erasure and bans end roles', () => {
     it('an erased admin holds no role, and the last usable admin cannot demote themselves', async () => {
       // The rank table's target accounts (no password, never signed in) are not part of this story.
-      await t.deps.db.updateTable('user').set({ role: 'user' }).where('email', 'like', 'target%').execute();
+      await t.deps.db
+        .updateTable('operator_account')
+        .set({ ended_at: clock.now(), ended_by: 'test' })
+        .where('user_id', 'in', t.deps.db.selectFrom('user').select('id').where('email', 'like', 'target%'))
+        .execute();
       const erased = await enrolledOperator(t, `erased.${dialect}@studio.example`, 'admin');
       const erasedId = await userIdOf(erased.email);
       const banned = await enrolledOperator(t, `banned.${dialect}@studio.example`, 'admin');
@@ -454,7 +462,10 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
           .iErrorCode,
       ).toBe(ErrorCode.CONSOLE_LAST_ADMIN);
       // A banned admin (a ban set in the table, as before issue 35) is not a usable admin either.
-      const stale = await createAccountWithRole(t.deps.db, `stale.${dialect}@studio.example`, 'admin', clock.now());
+      const stale = await createAccountWithRole(t.deps.db, `stale.${dialect}@studio.example`, 'admin', {
+        actor: 'test',
+        now: clock.now(),
+      });
       await t.deps.db
         .updateTable('user')
         .set({ banned: dialect === 'postgres' ? true : 1, banReason: 'old' })

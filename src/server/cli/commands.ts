@@ -1,4 +1,10 @@
-import { type AdminContext, type AdminResult, allGameVarDefinitions, type CliCommand } from '../capability';
+import {
+  type AdminContext,
+  type AdminResult,
+  accountBannedHook,
+  allGameVarDefinitions,
+  type CliCommand,
+} from '../capability';
 import { capabilities, type Database } from '../features/index';
 import { done, wrongUsage } from './results';
 
@@ -60,14 +66,18 @@ const unknownGroup = (group: string) => wrongUsage(`Unknown command: ${group}\n\
 /** Parses and runs one operator command (each capability's, by its first word); every change is audited. */
 export async function runAdmin(
   args: string[],
-  ctx: Omit<AdminContext<Database>, 'gameVarDefinitions'>,
+  ctx: Omit<AdminContext<Database>, 'gameVarDefinitions' | 'accountBanned'>,
 ): Promise<AdminResult> {
   const help = helpAnswer(args);
   if (help) return help;
   const [group = '', verb, ...rest] = args;
   const command = commands.find((c) => c.group === group);
   if (!command) return unknownGroup(group);
-  const result = await command.run(verb, rest, { ...ctx, gameVarDefinitions: allGameVarDefinitions(capabilities) });
+  const result = await command.run(verb, rest, {
+    ...ctx,
+    gameVarDefinitions: allGameVarDefinitions(capabilities),
+    accountBanned: accountBannedHook(capabilities),
+  });
   // A wrong usage answers the problem, then the group's usage.
   return result.exitCode === 2 ? wrongUsage(`${result.output}\n\n${groupHelp(command, [])}`) : result;
 }

@@ -31,3 +31,6 @@ export function prefixIndexSql(dialect: 'sqlite' | 'postgres', name: string, tab
 export function inCodePointOrder(db: Kysely<any>, column: string) {
   return onPostgres(db) ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`;
 }
+
+/** Ids in one order every database and JavaScript agree on (code points, not a collation): inCodePointOrder's. */
+export const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -198,7 +198,7 @@ async function resolveCommand(args: string[], ctx: AdminContext<ChatTables>): Pr
   const now = ctx.now();
   const until = ms === null ? null : now + ms;
   const resolution: ReportResolution = as === 'mute' || as === 'ban' ? { as, until } : { as };
-  const resolved = await resolveReport({ db: ctx.db }, { reportId: id, resolution, actor: ctx.actor, reason, now });
+  const resolved = await resolveReport(ctx, { reportId: id, resolution, actor: ctx.actor, reason, now });
   return resolved ? done(`Report ${id} resolved: ${as}`) : refused(`No open report ${id}`);
 }
 

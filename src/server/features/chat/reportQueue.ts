@@ -1,3 +1,4 @@
+import type { AppContext } from '../../capability';
 import type { Bus } from '../../shared/bus';
 import { inTransaction } from '../../shared/transaction';
 import { banMember } from '../identity/index';
@@ -123,7 +124,7 @@ class NotOpen extends Error {}
  * one audit entry (with the author's `userId`, the reason and the `reportId`) with its effect.
  */
 export async function resolveReport(
-  deps: { db: ChatDb; bus?: Bus },
+  deps: Pick<AppContext, 'accountBanned'> & { db: ChatDb; bus?: Bus },
   resolve: { reportId: number; resolution: ReportResolution; actor: string; reason: string; now: number },
 ): Promise<boolean> {
   const { db } = deps;

@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import type { ConsoleSessions } from '../../capability';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/index';
-import { ADMIN_PATHS_DISABLED, operatorAccessControl, operatorRoles } from './adminPlugin';
 import { scopeAuthContext } from './authContext';
 import { auditAuthEvent, noteResetTarget } from './authEvents';
 import { type AuthMail, emailChangeOf } from './mail';
@@ -18,6 +17,29 @@ import { claimBeforeVerify, releaseAfterRefusal } from './totpOnce';
 
 const HOUR = 60 * 60;
 const APP_NAME = 'Cthulhu Portal';
+
+/**
+ * The admin plugin's HTTP endpoints: each would change a role, a ban, a password or a session
+ * outside the console's actions and their audit, so every one answers 404. Operators act only
+ * through `POST /api/console/<action>` and the CLI.
+ */
+const ADMIN_PATHS_DISABLED = [
+  '/admin/set-role',
+  '/admin/get-user',
+  '/admin/create-user',
+  '/admin/update-user',
+  '/admin/list-users',
+  '/admin/list-user-sessions',
+  '/admin/unban-user',
+  '/admin/ban-user',
+  '/admin/impersonate-user',
+  '/admin/stop-impersonating',
+  '/admin/revoke-user-session',
+  '/admin/revoke-user-sessions',
+  '/admin/remove-user',
+  '/admin/set-user-password',
+  '/admin/has-permission',
+];
 
 /**
  * The relying party of passkeys is the portal's public address (PUBLIC_URL): its host name is the
@@ -106,12 +128,14 @@ export function createAuth(opts: {
         }
       }),
     },
-    // admin: roles (the console's, protocol/console.ts) and bans (operators, issue 27), driven by
-    // console actions, never by the admin HTTP routes. twoFactor: TOTP and backup codes, for
+    // admin: bans (issue 27), set by console actions and the CLI, never by its HTTP routes: its
+    // session hook refuses a banned account a new session and lifts a ban whose end passed. Its
+    // `role` column holds its default, `user`, for every account; nothing reads it: the console's
+    // roles are the operators capability's (decision 0254). twoFactor: TOTP and backup codes, for
     // operators (required) and members (opt-in, issue 30); passkey: WebAuthn sign-in for members.
     plugins: [
       bearer(),
-      admin({ ac: operatorAccessControl, roles: operatorRoles, adminRoles: ['admin'], defaultRole: 'user' }),
+      admin({ defaultRole: 'user' }),
       twoFactor({ issuer: APP_NAME, trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * HOUR }),
       passkey({ ...passkeyOptions(config.publicUrl), ...requireUserVerification }),
     ],

@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import type { ConsoleSessions } from '../../capability';
 import { writeAudit } from '../../shared/audit';
-import { accountByEmail, accountById } from './accountRoles';
+import { accountByEmail, accountById } from './accounts';
 import { accountOfChallenge } from './challenge';
 import { CODE_CHECK_HEADER } from './secondFactor';
 import type { IdentityDb } from './tables';
@@ -16,9 +16,9 @@ interface AfterHookContext {
     returned?: unknown;
     newSession?: {
       session: { id: string };
-      user: { id: string; email: string; twoFactorEnabled?: unknown; role?: unknown };
+      user: { id: string; email: string; twoFactorEnabled?: unknown };
     } | null;
-    session?: { session: { id: string }; user: { id: string; email: string; role?: unknown } } | null;
+    session?: { session: { id: string }; user: { id: string; email: string } } | null;
   };
 }
 
@@ -86,7 +86,6 @@ export async function auditAuthEvent(
     await deps.consoleSessions?.()?.secondFactorPassed({
       sessionId: made.session.id,
       userId: made.user.id,
-      role: made.user.role,
       codeMadeIt: signingIn || Boolean(ctx.context.newSession),
       headers: ctx.headers,
       now: at,

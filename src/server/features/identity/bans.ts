@@ -1,9 +1,9 @@
+import type { AccountBanned } from '../../capability';
 import type { AnyDb } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
 import type { Bus } from '../../shared/bus';
 import { onPostgres } from '../../shared/prefix';
 import { inTransaction } from '../../shared/transaction';
-import { endOperatorRole } from './accountRoles';
 import { endSessionsOf } from './sessionsEnded';
 import type { IdentityDb } from './tables';
 
@@ -75,12 +75,13 @@ export interface BanRequest {
 }
 
 /**
- * Bans a member: sets the ban, audits it (one transaction), then ends every session, which closes
- * their chat sockets on every instance (sessionsEnded.ts). False when there is no such account.
- * Without a bus (the operator tool) the deleted rows are enough: instances watch the counter.
+ * Bans a member: sets the ban, tells the capabilities that end something with it (`accountBanned`:
+ * an operator's role ends, decision 0204), audits it (one transaction), then ends every session,
+ * which closes their chat sockets on every instance (sessionsEnded.ts). False when there is no such
+ * account. Without a bus (the operator tool) the deleted rows are enough: instances watch the counter.
  */
 export async function banMember(
-  deps: { db: IdentityDb; bus?: Bus },
+  deps: { db: IdentityDb; bus?: Bus; accountBanned(trx: AnyDb, banned: AccountBanned): Promise<void> },
   userId: string,
   ban: BanRequest,
 ): Promise<boolean> {
@@ -97,7 +98,7 @@ export async function banMember(
       .where('id', '=', userId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
-    await endOperatorRole(trx, userId, { actor: ban.actor, reason: `banned: ${ban.reason}`, now: ban.now });
+    await deps.accountBanned(trx, { userId, actor: ban.actor, reason: ban.reason, now: ban.now });
     await ban.within?.run(trx);
     await writeAudit(trx, {
       actor: ban.actor,

@@ -1,4 +1,4 @@
-import { accountById } from './accountRoles';
+import { accountById } from './accounts';
 import type { IdentityDb } from './tables';
 
 /**

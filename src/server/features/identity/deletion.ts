@@ -362,8 +362,6 @@ export async function eraseIdentity(trx: IdentityDb, member: ErasedMember): Prom
     .set({
       email: `erased-${userId}@deleted.invalid`,
       name: 'Deleted member',
-      // An erased account holds no operator role (issue 35).
-      role: 'user',
       // FALSE is a boolean on PostgreSQL and 0 on SQLite: the column's type on either.
       emailVerified: sql<boolean>`false`,
       twoFactorEnabled: sql<boolean>`false`,

@@ -4,16 +4,15 @@ import type { Bus } from '../../shared/bus';
 import { accountActions } from './accountActions';
 import {
   accountByEmail as accountByEmailOwn,
-  accountById as accountByIdOwn,
   accountSessionOfToken as accountSessionOfTokenOwn,
-  accountsWithRoles as accountsWithRolesOwn,
+  accountsByIds as accountsByIdsOwn,
+  accountsInUse as accountsInUseOwn,
   clearSecondFactor as clearSecondFactorOwn,
-  createAccountWithRole as createAccountWithRoleOwn,
+  createAccount as createAccountOwn,
   createPasswordSetToken as createPasswordSetTokenOwn,
   deleteSessions as deleteSessionsOwn,
-  setAccountRole as setAccountRoleOwn,
-  usableAdminCount as usableAdminCountOwn,
-} from './accountRoles';
+  legacyUserRoles,
+} from './accounts';
 import { identityActions } from './actions';
 import { createAuth } from './auth';
 import { registerAuthGuards } from './authGuards';
@@ -152,20 +151,25 @@ export const memberIdsMatching = forOtherCapabilities(memberIdsMatchingOwn);
 export const countMembersMatching = forOtherCapabilities(countMembersMatchingOwn);
 export const subscribedEmails = forOtherCapabilities(subscribedEmailsOwn);
 
-/** Operators (issue 27): accounts with a console role, their set-password link, the sessions the console's gate reads. */
-export type { AccountWithRole } from './accountRoles';
+/**
+ * Accounts for the operators capability (decision 0254), which keeps who is an operator itself:
+ * the account of an email or ids, a new one, its set-password link, the sessions the console's
+ * gate reads and ends, the end of a second factor, and which accounts are still in use.
+ */
+export type { Account } from './accounts';
 export const accountByEmail = forOtherCapabilities(accountByEmailOwn);
-export const accountById = forOtherCapabilities(accountByIdOwn);
-export const accountsWithRoles = forOtherCapabilities(accountsWithRolesOwn);
-export const createAccountWithRole = forOtherCapabilities(createAccountWithRoleOwn);
-export const setAccountRole = forOtherCapabilities(setAccountRoleOwn);
+export const accountsByIds = forOtherCapabilities(accountsByIdsOwn);
+export const accountsInUse = forOtherCapabilities(accountsInUseOwn);
+export const createAccount = forOtherCapabilities(createAccountOwn);
 export const createPasswordSetToken = forOtherCapabilities(createPasswordSetTokenOwn);
 export const accountSessionOfToken = forOtherCapabilities(accountSessionOfTokenOwn);
 export const deleteSessions = forOtherCapabilities(deleteSessionsOwn);
 export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
-export const usableAdminCount = forOtherCapabilities(usableAdminCountOwn);
-export type { BanRequest, BanState } from './bans';
-export { byId, type MemberProfile, type MemberSession } from './memberAccounts';
+/** The console roles Better Auth's `user.role` held before decision 0254: operators/003 takes them (and its down gives them back). */
+export const legacyConsoleRoles = {
+  take: forOtherCapabilities(legacyUserRoles.take),
+  giveBack: forOtherCapabilities(legacyUserRoles.giveBack),
+};
 /** The session token of `Authorization: Bearer …` (signature checked), or null/undefined. */
 export { bearerToken };
 export const freshlyConfirmed = forOtherCapabilities(freshlyConfirmedOwn);
@@ -181,9 +185,20 @@ export const isErased = forOtherCapabilities(isErasedOwn);
 export type { TradeStanding } from './tradeStanding';
 export const tradeStanding = forOtherCapabilities(tradeStandingOwn);
 
-/** Bans a member and ends every session (identity/bans.ts); audited with `userId` in its detail. */
-export const banMember = (deps: { db: AnyDb; bus?: Bus }, userId: string, ban: Parameters<typeof banMemberOwn>[2]) =>
-  banMemberOwn({ db: ownTables<IdentityTables>(deps.db), bus: deps.bus }, userId, ban);
+/**
+ * Bans a member and ends every session (identity/bans.ts); audited with `userId` in its detail.
+ * `accountBanned` (AppContext's or AdminContext's) runs every capability's part in the ban's transaction.
+ */
+export const banMember = (
+  deps: Pick<AppContext, 'accountBanned'> & { db: AnyDb; bus?: Bus },
+  userId: string,
+  ban: Parameters<typeof banMemberOwn>[2],
+) =>
+  banMemberOwn(
+    { db: ownTables<IdentityTables>(deps.db), bus: deps.bus, accountBanned: deps.accountBanned },
+    userId,
+    ban,
+  );
 
 /** Ends one session of a member, or all, audited (identity/memberAccounts.ts). */
 export const revokeMemberSessions = (

@@ -1,15 +1,17 @@
 import { writeAudit } from '../../shared/audit';
 import { readInPages } from '../../shared/batches';
 import type { Bus } from '../../shared/bus';
-import { inCodePointOrder, startsWith } from '../../shared/prefix';
+import { byId, inCodePointOrder, startsWith } from '../../shared/prefix';
 import { inTransaction } from '../../shared/transaction';
 import { banOfRow } from './bans';
 import { announceSessionsEnded } from './sessionsEnded';
 import type { IdentityDb } from './tables';
 
 /**
- * What the operators' member pages read of identity (issue 27): prefix search, profiles, the
- * referral tree and sessions, and the revocation of sessions. Times are epoch milliseconds.
+ * What the operators' member pages (the members capability) read of members' accounts (issue 27,
+ * decision 0254): prefix search, profiles, the referral tree and sessions, and the revocation of
+ * sessions. Times are epoch milliseconds. Who is an operator is not here: that is the operators
+ * capability's.
  */
 
 const ms = (value: Date | string | number | null | undefined) =>
@@ -54,9 +56,6 @@ export async function userIdsMatching(db: IdentityDb, query: string, limit: numb
   return [...ids].sort(byId).slice(0, limit);
 }
 
-/** Account ids in one order every database and JavaScript agree on (code points, not a collation). */
-export const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 export interface MemberProfile {
   userId: string;
   email: string;
@@ -67,7 +66,6 @@ export interface MemberProfile {
   lastSeenAt: number;
   referralCode: string | null;
   referrerUserId: string | null;
-  role: string | null;
   ban: { reason: string; until: number | null } | null;
 }
 
@@ -83,7 +81,6 @@ export async function memberProfiles(db: IdentityDb, userIds: readonly string[])
         'user.email',
         'user.emailVerified',
         'user.createdAt',
-        'user.role',
         'user.banned',
         'user.banReason',
         'user.banExpires',
@@ -108,7 +105,6 @@ export async function memberProfiles(db: IdentityDb, userIds: readonly string[])
     lastSeenAt: ms(r.last_seen as Date | string | null),
     referralCode: r.referral_code ?? null,
     referrerUserId: r.referred_by_user_id ?? null,
-    role: r.role,
     ban: banOfRow(r),
   }));
 }

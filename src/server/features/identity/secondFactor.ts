@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSessionOfToken } from './accountRoles';
+import { accountSessionOfToken } from './accounts';
 import { checkCode, passwordMatches } from './confirmation';
 import { bearerToken } from './session';
 import type { IdentityDb } from './tables';

@@ -61,7 +61,7 @@ export const membersCli: CliCommand[] = [
         const ms = length === undefined ? null : durationMs(length);
         if (ms === 0 || (length !== undefined && ms === null)) return wrongUsage('--for takes 30m, 12h, 7d…');
         const until = ms === null ? null : now + ms;
-        await banMember({ db: ctx.db }, userId, { actor: ctx.actor, reason, until, now });
+        await banMember(ctx, userId, { actor: ctx.actor, reason, until, now });
         return done(`${handle} is banned ${until === null ? 'until lifted' : `until ${when(until)}`}`);
       }
       if (verb === 'unban') {

@@ -1,5 +1,6 @@
 import type { ConsoleMemberRow } from '../../../protocol/console';
-import { byId, memberProfiles, userIdsMatching } from '../identity/index';
+import { byId } from '../../shared/prefix';
+import { memberProfiles, userIdsMatching } from '../identity/index';
 import { linkedWallet, walletsStartingWith } from '../wallet/index';
 import type { MembersDb } from './tables';
 

@@ -8,14 +8,14 @@ import type { MembersDb } from './tables';
 
 /**
  * What the member's own copy leaves out (issue 30, docs/security.md "A member's own data"):
- * operators' notes and console sessions (the operators' working records, not data the member gave
- * or made), Better Auth's credential rows and wallet challenges (secrets in all but name), and
+ * operators' notes, console sessions and operator roles (the operators' working records, not data
+ * the member gave or made), Better Auth's credential rows and wallet challenges (secrets in all but name), and
  * columns that name another member or are keys (the referrer's id, idempotency keys, nonces,
  * which embed other members' ids). The sections of memberExport.ts then pick the fields a person
  * reads, so internal numbers and operators' names (who muted, who deleted) never reach the file.
  */
 const MEMBER_COPY = {
-  tables: ['member_note', 'console_session', 'account', 'verification', 'wallet_nonce'],
+  tables: ['member_note', 'console_session', 'operator_account', 'account', 'verification', 'wallet_nonce'],
   columns: /^(referred_by_user_id|idem_key|nonce|client_key)$/,
 };
 

@@ -4,6 +4,7 @@ import { memberMessages, memberModeration } from '../chat/index';
 import { memberInventory } from '../collectibles/index';
 import { memberBestScores, memberRuns } from '../games/index';
 import { memberProfiles, memberSessions, referredMembers, usernamesOf } from '../identity/index';
+import { roleOf } from '../operators/index';
 import { memberRaffleHistory } from '../raffle/index';
 import { findBalance, listPendingNotices, readStatement } from '../rewards/index';
 import { memberPurchases } from '../store/index';
@@ -19,10 +20,11 @@ export type TabRows = { rows: Record<string, Cell>[]; more: boolean };
 export async function memberProfile(db: MembersDb, userId: string, now: number): Promise<ConsoleMemberProfile | null> {
   const [profile] = await memberProfiles(db, [userId]);
   if (!profile) return null;
-  const [wallet, balance, moderation] = await Promise.all([
+  const [wallet, balance, moderation, role] = await Promise.all([
     linkedWallet(db, userId),
     findBalance(db, userId),
     memberModeration(db, userId, { offset: 0, limit: 0 }),
+    roleOf(db, userId),
   ]);
   const referrer = profile.referrerUserId
     ? (await usernamesOf(db, [profile.referrerUserId])).get(profile.referrerUserId)
@@ -41,7 +43,7 @@ export async function memberProfile(db: MembersDb, userId: string, now: number):
     sReferrerUserID: profile.referrerUserId ?? '',
     sReferrerUsername: referrer ?? '',
     bWhitelisted: await isMemberListed(db, profile.email, wallet?.address ?? null),
-    sRole: profile.role ?? 'user',
+    sRole: role ?? 'user',
     sBanReason: profile.ban?.reason ?? '',
     iBanUntil: profile.ban?.until ?? 0,
     bMuted: mute !== null && (mute.until === null || mute.until > now),

@@ -23,10 +23,11 @@ import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
-import { type AccountWithRole, usernamesOf } from '../identity/index';
+import { usernamesOf } from '../identity/index';
 import { type AuditQuery, auditActionNames, auditPage } from './audit';
 import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
+import type { AccountWithRole } from './operatorAccounts';
 import {
   addOperator,
   alreadyOperatorSentence,

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../../protocol/errors';
 import type { AppContext, ConsoleSessions, SecondFactorPassed } from '../../capability';
 import { accountSessionOfToken, deleteSessions } from '../identity/index';
+import { MEMBER_ROLE, roleOf } from './operatorAccounts';
 import type { OperatorsDb } from './tables';
 
 /**
@@ -9,9 +10,6 @@ import type { OperatorsDb } from './tables';
  * through the hook below (capability.ts ConsoleSessions) whether a session is one, what Better
  * Auth routes it may take, and tells when a code passed.
  */
-
-/** Better Auth's role of a member (operators.ts MEMBER_ROLE; that module imports this one). */
-const MEMBER_ROLE = 'user';
 
 /** Sent by the console's code step and enrolment: the session the code makes is for the console. */
 export const CONSOLE_SIGN_IN_HEADER = 'x-console-sign-in';
@@ -44,7 +42,7 @@ async function markConsoleSession(db: OperatorsDb, sessionId: string, userId: st
  */
 async function secondFactorPassed(db: OperatorsDb, passed: SecondFactorPassed): Promise<void> {
   const forConsole = passed.headers?.get(CONSOLE_SIGN_IN_HEADER) === '1';
-  if (passed.role !== MEMBER_ROLE && passed.codeMadeIt && forConsole)
+  if (passed.codeMadeIt && forConsole && (await roleOf(db, passed.userId)) !== null)
     await markConsoleSession(db, passed.sessionId, passed.userId, passed.now);
 }
 
@@ -75,13 +73,30 @@ export function consoleSessionsOf(ctx: Pick<AppContext<object>, 'config'> & { db
 }
 
 /**
- * The account and console state behind a session token (null: no such live session);
- * `lastActiveAt` is null when the second factor was not passed in this session.
+ * The account and console state behind a session token (null: no such live session): its console
+ * role (`user`: none) and `lastActiveAt`, null when the second factor was not passed in this session.
  */
 export async function consoleStateOfToken(db: OperatorsDb, token: string) {
   const session = await accountSessionOfToken(db, token);
   if (!session) return null;
-  return { ...session, lastActiveAt: await lastActiveAt(db, session.sessionId) };
+  // The role and the console session in one query: the operator's row, and this session's if it is one.
+  const row = await db
+    .selectFrom('operator_account')
+    .leftJoin('console_session', (join) =>
+      join
+        .onRef('console_session.user_id', '=', 'operator_account.user_id')
+        .on('console_session.session_id', '=', session.sessionId),
+    )
+    .select(['operator_account.role', 'console_session.last_active_at'])
+    .where('operator_account.user_id', '=', session.userId)
+    .where('operator_account.ended_at', 'is', null)
+    .executeTakeFirst();
+  const lastActive = row?.last_active_at;
+  return {
+    ...session,
+    role: row?.role ?? MEMBER_ROLE,
+    lastActiveAt: lastActive === null || lastActive === undefined ? null : Number(lastActive),
+  };
 }
 
 export async function touchConsoleSession(db: OperatorsDb, sessionId: string, now: number) {

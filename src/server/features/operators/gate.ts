@@ -4,7 +4,7 @@ import type { AppContext } from '../../capability';
 import type { ConsoleGateAnswer } from '../../http/consoleActions';
 import { bearerToken } from '../identity/index';
 import { consoleStateOfToken, endConsoleSession, touchConsoleSession } from './consoleSessions';
-import { isConsoleRole } from './operators';
+import { isConsoleRole } from './operatorAccounts';
 import { consoleChecks } from './trust';
 
 /**

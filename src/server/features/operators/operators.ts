@@ -1,31 +1,30 @@
 import { CONSOLE_ROLES, type ConsoleRole } from '../../../protocol/console';
 import type { Mailer } from '../../mail/index';
 import { writeAudit } from '../../shared/audit';
-import {
-  type AccountWithRole,
-  accountByEmail,
-  accountsWithRoles,
-  clearSecondFactor,
-  createAccountWithRole,
-  createPasswordSetToken,
-  setAccountRole,
-  usableAdminCount,
-} from '../identity/index';
+import { clearSecondFactor, createPasswordSetToken } from '../identity/index';
 import { endConsoleSessionsOf } from './consoleSessions';
 import { sendOperatorWelcome } from './mail';
+import {
+  type AccountWithRole,
+  accountWithRoleByEmail,
+  createAccountWithRole,
+  endRole,
+  isConsoleRole,
+  MEMBER_ROLE,
+  setRole,
+  usableAdminCount,
+} from './operatorAccounts';
 import type { OperatorsDb } from './tables';
 
 /**
  * The operator levers (issue 27), one implementation each: the CLI's `operator …` commands and the
  * console's admin-only actions call these. Every change writes its audit entry in the same
- * transaction as the change; `actor` is `cli:<user>` or `console:<email>`.
+ * transaction as the change; `actor` is `cli:<user>` or `console:<email>`. Roles are kept in
+ * operators' own table (operatorAccounts.ts, decision 0254); the accounts are identity's.
  */
-export const MEMBER_ROLE = 'user';
-const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
+export { isConsoleRole, listOperators, MEMBER_ROLE } from './operatorAccounts';
 
-export function isConsoleRole(role: string): role is ConsoleRole {
-  return (CONSOLE_ROLES as readonly string[]).includes(role);
-}
+const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
 
 export interface OperatorChange {
   actor: string;
@@ -60,7 +59,7 @@ export async function addOperator(
   | { refused: 'alreadyOperator'; account: AccountWithRole }
 > {
   const email = input.email.trim().toLowerCase();
-  const existingOperator = await accountByEmail(db, email);
+  const existingOperator = await accountWithRoleByEmail(db, email);
   if (
     existingOperator &&
     isConsoleRole(existingOperator.role) &&
@@ -69,11 +68,11 @@ export async function addOperator(
     return { refused: 'alreadyOperator', account: existingOperator };
   }
   const result = await db.transaction().execute(async (trx) => {
-    const existing = await accountByEmail(trx, email);
+    const existing = await accountWithRoleByEmail(trx, email);
     if (existing?.role === 'admin' && input.role !== 'admin' && (await usableAdminCount(trx, existing.id)) === 0)
       return null;
-    const id = existing?.id ?? (await createAccountWithRole(trx, email, input.role, input.now));
-    if (existing) await setAccountRole(trx, id, input.role, input.now);
+    const id = existing?.id ?? (await createAccountWithRole(trx, email, input.role, input));
+    if (existing) await setRole(trx, id, input.role, input);
     const token = await createPasswordSetToken(trx, id, input.now, WELCOME_LINK_MS);
     await writeAudit(trx, {
       actor: input.actor,
@@ -91,11 +90,6 @@ export async function addOperator(
   if (!result) return { refused: 'lastAdmin' };
   await sendOperatorWelcome(input.mail, email, input.role, result.token);
   return result;
-}
-
-/** Every operator (an account whose role is a console role), by email. */
-export function listOperators(db: OperatorsDb): Promise<AccountWithRole[]> {
-  return accountsWithRoles(db, CONSOLE_ROLES);
 }
 
 /** Changes an operator's role; the change holds from their next console action. */
@@ -131,11 +125,12 @@ async function changeRole(
 ): Promise<{ account: AccountWithRole; from: ConsoleRole } | { refused: OperatorRefusal }> {
   const email = rawEmail.trim().toLowerCase();
   return db.transaction().execute(async (trx) => {
-    const account = await accountByEmail(trx, email);
+    const account = await accountWithRoleByEmail(trx, email);
     if (!account || !isConsoleRole(account.role)) return { refused: 'noSuchOperator' as const };
     if (account.role === 'admin' && role !== 'admin' && (await usableAdminCount(trx, account.id)) === 0)
       return { refused: 'lastAdmin' as const };
-    await setAccountRole(trx, account.id, role, change.now);
+    if (isConsoleRole(role)) await setRole(trx, account.id, role, change);
+    else await endRole(trx, account.id, change);
     await writeAudit(trx, {
       actor: change.actor,
       action,

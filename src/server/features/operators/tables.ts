@@ -39,7 +39,27 @@ export interface ConsoleSessionTable {
   last_active_at: number;
 }
 
+/**
+ * Who is an operator and with which console role (decision 0254): one row per account that was
+ * ever one. A live operator has no `ended_at`; ending keeps the row (its last role, when and by
+ * whom), and adding the account again revives it. Better Auth's `user.role` holds nothing of it.
+ */
+export interface OperatorAccountTable {
+  user_id: string;
+  /** A console role (protocol/console.ts CONSOLE_ROLES): the one held, or the last one held when ended. */
+  role: string;
+  /** When this account became an operator (again), and who made it one (`cli:…`, `console:…`). */
+  added_at: number;
+  added_by: string;
+  /** The last change of the row: added, role changed or ended. */
+  changed_at: number;
+  /** Null while an operator; when and by whom (or by what: a ban, an erasure) the role ended. */
+  ended_at: number | null;
+  ended_by: string | null;
+}
+
 export interface OperatorsTables {
+  operator_account: OperatorAccountTable;
   console_session: ConsoleSessionTable;
   operator_grant_cap: GrantCapTable;
   operator_daily_cap: DailyCapTable;

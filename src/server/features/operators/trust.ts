@@ -3,8 +3,8 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { AppContext } from '../../capability';
 import type { AcceptedConsoleCall, ConsoleActionDef, ConsoleChecks, Operator } from '../../http/consoleActions';
 import { writeAudit } from '../../shared/audit';
-import { accountById, freshlyConfirmed } from '../identity/index';
-import { isConsoleRole } from './operators';
+import { freshlyConfirmed } from '../identity/index';
+import { isConsoleRole, MEMBER_ROLE, roleOf } from './operatorAccounts';
 
 /**
  * The operators' trust model (issue 35, decision 0203): an operator never acts on the account of
@@ -42,8 +42,7 @@ export function consoleChecks(deps: AppContext, operator: Operator): ConsoleChec
       }
       const targetId = await call.target(deps);
       if (!targetId) return null;
-      const target = await accountById(deps.db, targetId);
-      if (!target) return null;
+      const target = { id: targetId, role: (await roleOf(deps.db, targetId)) ?? MEMBER_ROLE };
       const code = rankRefusal(operator.role, { role: target.role, self: target.id === operator.id });
       if (code !== null) {
         await refused(action.name, code, target.id);
