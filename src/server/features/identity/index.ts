@@ -51,6 +51,14 @@ import {
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
 import { identityMigrations } from './migrations';
+import {
+  backupCodesLeft as backupCodesLeftOwn,
+  changeOwnPassword,
+  liveSessionsOf as liveSessionsOfOwn,
+  rememberAuth,
+  renewOwnBackupCodes,
+  signInStandings as signInStandingsOwn,
+} from './ownAccount';
 import { closePasswordWorkers } from './password';
 import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
@@ -79,6 +87,7 @@ export const identity: Capability<IdentityTables> = {
       now: () => ctx.clock.now(),
       consoleSessions: ctx.consoleSessions,
     });
+    rememberAuth(ctx.db, auth);
     const sessions = { db: ctx.db, secret: ctx.config.authSecret, consoleSessions: ctx.consoleSessions };
     return {
       actions: [...identityActions(auth), ...accountActions(auth), ...confirmationActions(auth)],
@@ -194,3 +203,15 @@ export const revokeMemberSessions = (
 
 /** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
 export const signUpsByBucket = forOtherCapabilities(signUpsByBucketOwn);
+
+export type { OwnChangeRefusal, OwnSession, OwnSessionRow, SignInStanding } from './ownAccount';
+/**
+ * An account's own password, backup codes, sessions and sign-ins (issue 38, the console's Account
+ * screen): password and codes through Better Auth's own routes (identity/ownAccount.ts).
+ */
+export { changeOwnPassword, renewOwnBackupCodes };
+export const backupCodesLeft = forOtherCapabilities(backupCodesLeftOwn);
+export const liveSessionsOf = forOtherCapabilities(liveSessionsOfOwn);
+export const signInStandings = forOtherCapabilities(signInStandingsOwn);
+/** A session's name on the wire: a hash of its id (never its id or token). */
+export { publicSessionId } from './memberSessions';

@@ -23,7 +23,7 @@ import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
-import { type AccountWithRole, usernamesOf } from '../identity/index';
+import { type AccountWithRole, type SignInStanding, signInStandings, usernamesOf } from '../identity/index';
 import { type AuditQuery, auditActionNames, auditPage } from './audit';
 import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
@@ -70,11 +70,12 @@ function auditRow(row: AuditRow, usernames: ReadonlyMap<string, string>): Consol
   };
 }
 
-const operatorRow = (account: AccountWithRole): ConsoleOperatorRow => ({
+const operatorRow = (account: AccountWithRole, standing?: SignInStanding): ConsoleOperatorRow => ({
   sUserId: account.id,
   sEmail: account.email,
   sRole: account.role as ConsoleRole,
   bTwoFactor: account.twoFactorEnabled,
+  ...(standing ? { iLastSignInAt: standing.lastSignInAt, bPasswordSet: standing.passwordSet } : {}),
 });
 
 const refusal = (refused: OperatorRefusal) =>
@@ -118,9 +119,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     input: operatorsListInput,
     async handler(_input, { deps }) {
       const operators = await listOperators(deps.db);
+      // Issue 38: each operator's last sign-in, and whether the welcome link was used (a password set).
+      const standings = await signInStandings(
+        deps.db,
+        operators.map((o) => o.id),
+      );
       return {
         iErrorCode: ErrorCode.OK,
-        aRows: operators.map(operatorRow),
+        aRows: operators.map((o) => operatorRow(o, standings.get(o.id))),
         iTotal: operators.length,
         aGrantCaps: await capRows(deps.db),
         aDailyCaps: await dailyCapRows(deps.db),

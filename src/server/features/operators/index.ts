@@ -6,6 +6,7 @@ import { dailyGrantStanding as dailyGrantStandingOwn, spendDailyGrant as spendDa
 import { consoleGate } from './gate';
 import { operatorsMigrations } from './migrations';
 import { grantCapFor as grantCapForOwn } from './operators';
+import { selfServiceConsoleActions } from './selfServiceActions';
 import type { OperatorsTables } from './tables';
 
 /**
@@ -21,7 +22,7 @@ export const operators: Capability<OperatorsTables> = {
   migrations: operatorsMigrations,
   cli: operatorsCli,
   start: (ctx) => ({
-    consoleActions: operatorsConsoleActions,
+    consoleActions: [...operatorsConsoleActions, ...selfServiceConsoleActions],
     consoleGate,
     consoleSessions: consoleSessionsOf(ctx),
     // An erased account's console sessions go with its sessions (identity's step runs after this one).

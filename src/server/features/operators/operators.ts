@@ -21,7 +21,7 @@ import type { OperatorsDb } from './tables';
  * transaction as the change; `actor` is `cli:<user>` or `console:<email>`.
  */
 export const MEMBER_ROLE = 'user';
-const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
+export const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
 
 export function isConsoleRole(role: string): role is ConsoleRole {
   return (CONSOLE_ROLES as readonly string[]).includes(role);
