@@ -78,7 +78,9 @@ function batchSummary(rows: readonly ConsoleAuditRow[]) {
   const action = (done[0] ?? rows[0])?.sAction ?? '';
   const refusedAction = detailField(rows.find((row) => row.sAction === 'console.refused')?.pDetail, 'action');
   const members = new Set(rows.map((row) => row.sMemberId ?? detailField(row.pDetail, 'code') ?? row.iId)).size;
+  const onMembers = rows.some((row) => row.sMemberId);
   return {
+    noun: onMembers ? 'member' : 'code',
     action: done.length > 0 ? action : typeof refusedAction === 'string' ? refusedAction : action,
     members,
     refused: rows.length - done.length,
@@ -137,7 +139,7 @@ export function auditColumns(toggle: (batchId: string) => void): ColumnDef<Audit
         const shown = row.original;
         if (shown.kind === 'batch') {
           const summary = batchSummary(shown.rows);
-          const what = `${summary.members} member${summary.members === 1 ? '' : 's'}`;
+          const what = `${summary.members} ${summary.noun}${summary.members === 1 ? '' : 's'}`;
           return (
             <button
               type="button"
