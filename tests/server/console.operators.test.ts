@@ -379,11 +379,14 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       iErrorCode: ErrorCode.BAD_INPUT,
     });
     const listed = await consoleCall(t, 'operatorsList', {}, token);
+    // Issue 38: with the last sign-in and whether a password is set.
     expect(listed.aRows).toContainEqual({
       sUserId: await accountId(rootEmail),
       sEmail: rootEmail,
       sRole: 'admin',
       bTwoFactor: true,
+      iLastSignInAt: expect.any(Number),
+      bPasswordSet: true,
     });
   });
 
