@@ -32,6 +32,8 @@ export const auditFiltersInput = z.object({
   sAction: z.string().trim().max(100).optional(),
   iSince: epochMs.optional(),
   iUntil: epochMs.optional(),
+  /** Issue 38: one bulk lever's batch (its id), read within iSince…iUntil (at most 3 days). */
+  sBatch: z.string().trim().max(36).optional(),
 });
 
 export const auditListInput = auditFiltersInput.extend({

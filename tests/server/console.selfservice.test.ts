@@ -233,6 +233,41 @@ describe.each(DIALECTS)('console self-service on %s', (dialect) => {
     });
   });
 
+  it('the audit log reads one bulk batch by its id, within a window of days', async () => {
+    const token = await anotherSession(root);
+    const made = await consoleCall(
+      t,
+      'inviteCreate',
+      { iCount: 3, iMaxUses: 1, sEmail: '', iExpiresAt: 0, sReason: 'batch test' },
+      token,
+    );
+    const codes = made.aCodes as string[];
+    const bulk = await consoleCall(
+      t,
+      'consoleBulk',
+      { sAction: 'inviteRevoke', aItems: [...codes, 'NOSUCHCODE'], pInput: { sReason: 'Leaked' } },
+      token,
+    );
+    expect(bulk.iErrorCode).toBe(0);
+    const batch = bulk.sBatchID as string;
+    const now = clock.now();
+    const window = { iSince: now - 86_400_000, iUntil: now + 86_400_000 };
+    const listed = await consoleCall(t, 'auditList', { sBatch: batch, ...window }, token);
+    expect(listed).toMatchObject({ iErrorCode: 0, iTotal: 3 });
+    const rows = listed.aRows as Array<{ sAction: string; pDetail: { batchId: string; code: string } }>;
+    expect(rows.map((r) => r.pDetail.code).sort()).toEqual([...codes].sort());
+    expect(rows.every((r) => r.sAction === 'invite.revoke' && r.pDetail.batchId === batch)).toBe(true);
+    // Bounded: a batch is read only within a window of at most three days, and named by its id.
+    for (const input of [
+      { sBatch: batch },
+      { sBatch: batch, iSince: now - 5 * 86_400_000, iUntil: now },
+      { sBatch: '%', ...window },
+    ]) {
+      expect((await consoleCall(t, 'auditList', input, token)).iErrorCode).toBe(ErrorCode.BAD_INPUT);
+    }
+    expect((await consoleCall(t, 'auditExport', { sBatch: batch, ...window }, token)).iRows).toBe(3);
+  });
+
   it('the CLI grant says why it refused, in the console’s words', async () => {
     const email = uniqueEmail('grantee');
     await signUp(t, email);

@@ -226,5 +226,16 @@ test('an admin revokes several invite codes at once, and the audit log shows the
   await expectAccessible(page);
   await expectNothingCutAtWidths(page, 'audit with a batch');
   await snapWidths(page, 'console-audit-batch-grouped');
-  await snap(page, 'console-audit-batch-open');
+
+  // A batch cut by a page's edge is read whole through its link: the batch's id and its days.
+  await batch.getByRole('link', { name: /Only this batch/ }).click();
+  await expect(page).toHaveURL(/batch=[0-9a-f-]{36}/);
+  await expect(page.getByText(/Showing one bulk batch/)).toBeVisible();
+  await expect(page.getByText('2 entries', { exact: true })).toBeVisible();
+  await expect(audit.getByRole('row').filter({ hasText: 'Leaked on a forum' })).toHaveCount(2);
+  await expectAccessible(page);
+  await expectNothingCutAtWidths(page, 'audit of one batch');
+  await snap(page, 'console-audit-one-batch-1280');
+  await page.getByRole('link', { name: 'Show every entry' }).click();
+  await expect(page).not.toHaveURL(/batch=/);
 });

@@ -24,7 +24,7 @@ import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
 import { type AccountWithRole, type SignInStanding, signInStandings, usernamesOf } from '../identity/index';
-import { type AuditQuery, auditActionNames, auditPage } from './audit';
+import { type AuditQuery, auditActionNames, auditPage, batchFilterProblem } from './audit';
 import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
@@ -50,6 +50,7 @@ const queryOf = (input: AuditFilters): AuditQuery => ({
   action: input.sAction || undefined,
   since: input.iSince,
   until: input.iUntil,
+  batch: input.sBatch || undefined,
 });
 
 function auditRow(row: AuditRow, usernames: ReadonlyMap<string, string>): ConsoleAuditRow {
@@ -234,6 +235,8 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     permission: 'audit:read',
     input: auditListInput,
     async handler(input, { deps }) {
+      const problem = batchFilterProblem(queryOf(input));
+      if (problem) return fail(ErrorCode.BAD_INPUT, problem);
       const { rows, total, totalAtLeast } = await auditPage(deps.db, queryOf(input), {
         offset: (input.iPage - 1) * input.iPageSize,
         limit: input.iPageSize,
@@ -255,6 +258,8 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     permission: 'audit:read',
     input: auditFiltersInput,
     async handler(input, { deps }) {
+      const problem = batchFilterProblem(queryOf(input));
+      if (problem) return fail(ErrorCode.BAD_INPUT, problem);
       const { rows } = await auditPage(deps.db, queryOf(input), { offset: 0, limit: AUDIT_EXPORT_MAX });
       return { iErrorCode: ErrorCode.OK, sCsv: auditCsv(rows), iRows: rows.length };
     },

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
@@ -122,13 +122,26 @@ export default function AuditScreen() {
       </form>
       {exported && <Notice tone={exported.tone}>{exported.text}</Notice>}
       {list.error && <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>}
+      {applied.batch && (
+        <Notice tone="info">
+          Showing one bulk batch ({applied.batch.slice(0, 8)}), every entry of it.{' '}
+          <Link to={{ search: paramsOf({ ...applied, batch: '', since: '', until: '' }).toString() }}>
+            Show every entry
+          </Link>
+        </Notice>
+      )}
       <p className={styles.count} aria-live="polite">
         {list.data ? (list.data.bTotalAtLeast ? `${formatCount(total)}+ entries` : entries(total)) : ' '}
       </p>
       <DataTable
         caption="Audit log entries, newest first"
         columns={columns}
-        rows={displayRows(list.data?.aRows ?? [], openBatches)}
+        rows={
+          // Filtered by one batch, its entries are the list: nothing to fold.
+          applied.batch
+            ? (list.data?.aRows ?? []).map((row) => ({ kind: 'entry' as const, row, batched: false }))
+            : displayRows(list.data?.aRows ?? [], openBatches)
+        }
         rowId={displayRowId}
         busy={list.isFetching}
         empty={list.isPending ? 'Loading…' : 'No entries match these filters.'}

@@ -4,6 +4,7 @@ import { consoleMemberPath } from '../../../../protocol/routes';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import { When } from '../../../ui/ConsoleTime';
 import type { ColumnDef } from '../../../ui/DataTable';
+import { batchSearch } from './auditFilters';
 import styles from './ConsoleScreens.module.css';
 
 const DETAIL_MAX = 160;
@@ -174,10 +175,23 @@ export function auditColumns(toggle: (batchId: string) => void): ColumnDef<Audit
       header: 'Details',
       cell: ({ row }) => {
         const shown = row.original;
-        const text =
-          shown.kind === 'batch'
-            ? `batch ${shown.batchId.slice(0, 8)}: ${shown.rows.length} entries on this page`
-            : detailsOf(shown.row.pDetail);
+        if (shown.kind === 'batch')
+          return (
+            <span className={styles.details}>
+              {shown.rows.length} entries on this page.{' '}
+              <Link
+                to={{
+                  search: batchSearch(
+                    shown.batchId,
+                    shown.rows.map((r) => r.iAt),
+                  ),
+                }}
+              >
+                Only this batch<span className="visually-hidden"> ({shown.batchId.slice(0, 8)})</span>
+              </Link>
+            </span>
+          );
+        const text = detailsOf(shown.row.pDetail);
         // A long detail (a raffle's prizes…) stays readable in full in the CSV export.
         return (
           <span className={styles.details} title={text.length > DETAIL_MAX ? text : undefined}>
