@@ -44,6 +44,9 @@ import type {
 } from './collectibles.schema';
 import type { ConfirmIdentityAnswer, confirmIdentityInput } from './confirmation.schema';
 import type {
+  ConsoleAccountAnswer,
+  ConsoleAccountBackupCodesAnswer,
+  ConsoleAccountPasswordAnswer,
   ConsoleAuditActionsAnswer,
   ConsoleAuditExportAnswer,
   ConsoleAuditListAnswer,
@@ -52,6 +55,7 @@ import type {
   ConsoleMemberRow,
   ConsoleOperatorAddAnswer,
   ConsoleOperatorChangeAnswer,
+  ConsoleOperatorResendAnswer,
   ConsoleOperatorsListAnswer,
   ConsolePage,
   ConsolePermission,
@@ -93,12 +97,17 @@ import type {
   reportsSinceInput,
 } from './consoleMembers.schema';
 import type {
+  accountBackupCodesRenewInput,
+  accountPasswordChangeInput,
+  accountSessionEndInput,
+  accountShowInput,
   auditActionsInput,
   auditFiltersInput,
   auditListInput,
   grantCapSetInput,
   operatorAddInput,
   operatorRemoveInput,
+  operatorResendWelcomeInput,
   operatorSetRoleInput,
   operatorsListInput,
   signOutInput,
@@ -445,6 +454,12 @@ export interface ConsoleActions {
   auditList: Console<typeof auditListInput, ConsoleAuditListAnswer, 'audit:read'>;
   auditExport: Console<typeof auditFiltersInput, ConsoleAuditExportAnswer, 'audit:read'>;
   auditActions: Console<typeof auditActionsInput, ConsoleAuditActionsAnswer, 'audit:read'>;
+  operatorResendWelcome: Console<typeof operatorResendWelcomeInput, ConsoleOperatorResendAnswer, 'operator:manage'>;
+  /** The caller's own account (issue 38): every role, acting on the caller alone. */
+  accountShow: Console<typeof accountShowInput, ConsoleAccountAnswer, 'member:read'>;
+  accountPasswordChange: Console<typeof accountPasswordChangeInput, ConsoleAccountPasswordAnswer, 'member:read'>;
+  accountBackupCodesRenew: Console<typeof accountBackupCodesRenewInput, ConsoleAccountBackupCodesAnswer, 'member:read'>;
+  accountSessionEnd: Console<typeof accountSessionEndInput, Answer, 'member:read'>;
   // ── raffle
   raffleList: Console<typeof raffleListInput, ConsoleRaffleListAnswer, 'live:read'>;
   raffleTemplates: Console<typeof raffleTemplatesInput, ConsoleRaffleTemplatesAnswer, 'live:read'>;

@@ -91,6 +91,10 @@ export interface ConsoleOperatorRow {
   sRole: ConsoleRole;
   /** TOTP enrolled. */
   bTwoFactor: boolean;
+  /** operatorsList (issue 38): the last successful sign-in (epoch ms), null: never. */
+  iLastSignInAt?: number | null;
+  /** operatorsList: a password is set (false: the welcome link was never used; "Resend welcome" offered). */
+  bPasswordSet?: boolean;
 }
 
 export interface ConsoleGrantCapRow {
@@ -174,6 +178,50 @@ export interface ConsoleAuditExportAnswer {
 }
 
 export const AUDIT_EXPORT_MAX = 10_000;
+
+// ── The operator's own account (issue 38): password, backup codes, console sessions ──────────
+
+/** One console session of the caller's (accountShow). */
+export interface ConsoleOwnSessionRow {
+  /** A hash of the session's id: accountSessionEnd names it so. */
+  sSessionID: string;
+  /** "Chrome on Linux", from the user agent. */
+  sDevice: string;
+  /** The address it signed in from ('' when not known). */
+  sIP: string;
+  iCreatedAt: number;
+  /** The last console action in it. */
+  iLastActiveAt: number;
+  /** The session this call came from. */
+  bThisSession: boolean;
+}
+
+/** `accountShow` (any role): the caller's backup codes left (null: not enrolled) and console sessions. */
+export interface ConsoleAccountAnswer {
+  iErrorCode: number;
+  sEmail: string;
+  sRole: ConsoleRole;
+  iBackupCodesLeft: number | null;
+  aSessions: ConsoleOwnSessionRow[];
+}
+
+/** `accountPasswordChange`: how many other sessions of the caller ended (this one continues). */
+export interface ConsoleAccountPasswordAnswer {
+  iErrorCode: number;
+  iSessionsEnded: number;
+}
+
+/** `accountBackupCodesRenew`: the new codes, shown once; the old ones stop working. */
+export interface ConsoleAccountBackupCodesAnswer {
+  iErrorCode: number;
+  aBackupCodes: string[];
+}
+
+/** `operatorResendWelcome` (operator:manage): the operator a fresh set-password link was mailed to. */
+export interface ConsoleOperatorResendAnswer {
+  iErrorCode: number;
+  pOperator: ConsoleOperatorRow;
+}
 
 // ── Levers on members (issue 27, helper "levers"): bans, grants, members, moderation, notes ──
 

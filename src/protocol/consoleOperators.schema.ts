@@ -32,6 +32,8 @@ export const auditFiltersInput = z.object({
   sAction: z.string().trim().max(100).optional(),
   iSince: epochMs.optional(),
   iUntil: epochMs.optional(),
+  /** Issue 38: one bulk lever's batch (its id), read within iSince…iUntil (at most 3 days). */
+  sBatch: z.string().trim().max(36).optional(),
 });
 
 export const auditListInput = auditFiltersInput.extend({
@@ -41,3 +43,24 @@ export const auditListInput = auditFiltersInput.extend({
 
 /** auditActions: the action names the audit log holds, for the filter's list. */
 export const auditActionsInput = z.object({});
+
+// ── The operator's own account (issue 38): self-service acts on the caller only ──────────────
+const password = z.string().min(1).max(128);
+
+export const accountShowInput = z.object({});
+/** The current password (Better Auth checks it) and the new one (8–128 characters). */
+export const accountPasswordChangeInput = z.object({
+  sCurrentPassword: password,
+  sNewPassword: z.string().min(8, 'Use at least 8 characters.').max(128, 'Use at most 128 characters.'),
+});
+/** New backup codes need the current password. */
+export const accountBackupCodesRenewInput = z.object({ sPassword: password });
+/** One of the caller's other console sessions, by its public id (accountShow lists them). */
+export const accountSessionEndInput = z.object({
+  sSessionID: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/),
+});
+/** An operator who has not set a password yet gets a fresh set-password link (admins, operator:manage). */
+export const operatorResendWelcomeInput = z.object({ sEmail: email, sReason: reason });

@@ -50,6 +50,8 @@ export const CONSOLE_ROUTES = {
   moderation: '/console/moderation',
   audit: '/console/audit',
   operators: '/console/operators',
+  /** The operator's own account (issue 38): password, backup codes, console sessions. */
+  account: '/console/account',
   // Issue 29: live operations (one sub-screen per capability), announcements, status.
   live: '/console/live',
   liveSettings: '/console/live/settings',

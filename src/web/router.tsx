@@ -140,6 +140,10 @@ function consoleRoute(): RouteObject {
         lazy: lazyScreen(() => import('./features/operators/console/OperatorsScreen')),
       },
       {
+        path: inConsole(CONSOLE_ROUTES.account),
+        lazy: lazyScreen(() => import('./features/operators/console/AccountScreen')),
+      },
+      {
         path: inConsole(CONSOLE_ROUTES.live),
         lazy: lazyScreen(() => import('./layouts/ConsoleLiveOps')),
         children: [

@@ -379,11 +379,14 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       iErrorCode: ErrorCode.BAD_INPUT,
     });
     const listed = await consoleCall(t, 'operatorsList', {}, token);
+    // Issue 38: with the last sign-in and whether a password is set.
     expect(listed.aRows).toContainEqual({
       sUserId: await accountId(rootEmail),
       sEmail: rootEmail,
       sRole: 'admin',
       bTwoFactor: true,
+      iLastSignInAt: expect.any(Number),
+      bPasswordSet: true,
     });
   });
 
@@ -396,7 +399,7 @@ describe.each(DIALECTS)('operators and the console gate on %s', (dialect) => {
       iErrorCode: ErrorCode.CONSOLE_NOT_OPERATOR,
     });
     expect((await admin(t, 'operator', 'list')).output).not.toContain(viewer.email);
-    // The operators' own table says who is an operator (decision 0254).
+    // The operators' own table says who is an operator (decision 0248).
     const { id } = await t.deps.db
       .selectFrom('user')
       .select('id')

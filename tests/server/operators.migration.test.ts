@@ -16,7 +16,7 @@ const MIGRATION = 'operators/003_operator_account';
 const MEMBER_PASSWORD = 'correct horse battery staple';
 
 /**
- * Decision 0254: who is an operator moved out of Better Auth's `user.role` into operators'
+ * Decision 0248: who is an operator moved out of Better Auth's `user.role` into operators'
  * `operator_account`. A database at the schema before it (roles in `user.role`, operators of every
  * role enrolled and signed in to the console, a banned member) is migrated: every operator keeps
  * their role and console session, the column holds `user` only, the ban still refuses sign-in, and
@@ -35,7 +35,7 @@ describe.each(DIALECTS)('operators/003 on an existing database on %s', (dialect)
       (await db().selectFrom('user').select(['email', 'role']).execute()).map((r) => [r.email, r.role ?? null]),
     ) as Record<string, string | null>;
 
-  /** The database as the code before decision 0254 left it: the roles in `user.role`, no operator_account. */
+  /** The database as the code before decision 0248 left it: the roles in `user.role`, no operator_account. */
   async function rewindToPreviousSchema() {
     const live = await db()
       .selectFrom('operator_account')

@@ -50,7 +50,7 @@ describe.each(DIALECTS)("the operators' trust model on %s", (dialect) => {
     }));
   const userIdOf = async (email: string) =>
     (await t.deps.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  /** The account's console role, `user` for a member: the operators' own table says (decision 0254). */
+  /** The account's console role, `user` for a member: the operators' own table says (decision 0248). */
   const roleOf = async (userId: string) => (await operatorRoleOf(t.deps.db, userId)) ?? 'user';
   /** A registered member: its account id and session token. */
   async function member(label: string) {

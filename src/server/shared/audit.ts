@@ -72,6 +72,8 @@ export interface AuditFilter {
   since?: number;
   /** Epoch ms, exclusive. */
   until?: number;
+  /** A bulk lever's batch (its entries' detail `batchId`, a UUID); read only within a since…until window. */
+  batchId?: string;
 }
 
 /** The entries a filter matches, as a query to select from (operators/audit.ts pages and counts it). */
@@ -84,6 +86,8 @@ export function matchingAudit(db: PlatformDb, filter: AuditFilter) {
   else if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.since !== undefined) query = query.where('created_at', '>=', filter.since);
   if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
+  // A UUID (the caller checked it): no LIKE wildcard in it. The window above bounds the scan.
+  if (filter.batchId) query = query.where('detail', 'like', `%"batchId":"${filter.batchId}"%`);
   return query;
 }
 

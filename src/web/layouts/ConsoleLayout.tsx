@@ -123,12 +123,12 @@ function ConsoleHeader() {
       <div className={styles.who}>
         <TimeZoneToggle />
         {operator && (
-          <span className={styles.operator}>
-            <span className={styles.email} title={operator.sEmail}>
-              {operator.sEmail}
-            </span>
+          // The operator's own account (issue 38): password, backup codes, sessions.
+          <NavLink to={CONSOLE_ROUTES.account} className={styles.operator} title="Your account">
+            <span className="visually-hidden">Your account: </span>
+            <span className={styles.email}>{operator.sEmail}</span>
             <span className={styles.role}>{operator.sRole}</span>
-          </span>
+          </NavLink>
         )}
         <button type="button" className={styles.signOut} onClick={signOut} disabled={leaving}>
           <LogOut size={16} aria-hidden="true" /> Sign out

@@ -45,11 +45,15 @@ test('a moderator mutes several members at once; the one who outranks them is li
   await expect(outcome.getByRole('list', { name: 'Refused' })).toContainText(/outranks|rank/i);
   await expect(bar).toHaveCount(0);
 
-  // The audit log: one entry per member (and the refusal), each with the same batch.
+  // The audit log: one entry per member (and the refusal), each with the same batch, shown as one
+  // row that opens to them.
   await page.goto('/console/audit');
   await expect(page.getByRole('heading', { level: 1, name: /Audit/ })).toBeVisible();
-  const batchRows = page.getByRole('row').filter({ hasText: 'Raid on #general' });
-  await expect(batchRows).toHaveCount(2);
+  const batch = page.getByRole('row').filter({ hasText: 'Raid on #general' });
+  await expect(batch).toHaveCount(1);
+  await expect(batch).toContainText('Bulk chat.mute');
+  await batch.getByRole('button', { name: '3 members, 1 refused' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Raid on #general' })).toHaveCount(3);
   await snap(page, 'console-audit-batch-1280');
   // The action filter offers the log's action names (a list, not free text only).
   await expect(page.locator('#audit-actions option[value="chat.mute"]')).toHaveCount(1);

@@ -4,7 +4,7 @@ import { readInPages } from '../../shared/batches';
 import type { IdentityDb } from './tables';
 
 /**
- * Accounts as another capability needs them (decision 0254): the operators capability keeps who is
+ * Accounts as another capability needs them (decision 0248): the operators capability keeps who is
  * an operator in its own table and asks identity, whose tables these are (Better Auth's `user`,
  * `session`, `verification`, `twoFactor`), for the account behind an email, an id or a session
  * token, a new account, its one-time set-password link, the end of sessions and of a second factor.
@@ -82,7 +82,7 @@ export async function createAccount(db: IdentityDb, email: string, now: number):
       emailVerified: sql<boolean>`true`,
       createdAt: at,
       updatedAt: at,
-      // Better Auth's admin plugin's default: its role column is never a console role (decision 0254).
+      // Better Auth's admin plugin's default: its role column is never a console role (decision 0248).
       role: 'user',
       twoFactorEnabled: sql<boolean>`false`,
     })
@@ -167,11 +167,11 @@ export async function clearSecondFactor(db: IdentityDb, userId: string, now: num
     .execute();
 }
 
-// ── Better Auth's `user.role` before decision 0254 ───────────────────────────────────────────
+// ── Better Auth's `user.role` before decision 0248 ───────────────────────────────────────────
 
 /**
  * The console roles Better Auth's `user.role` held before the operators capability kept them
- * (decision 0254), for its migration (operators/003) alone. `take` answers every account whose
+ * (decision 0248), for its migration (operators/003) alone. `take` answers every account whose
  * role is one of `roles` and sets theirs to the plugin's default, `user`; `giveBack` (the
  * migration's down) writes roles into the column again.
  */

@@ -131,7 +131,7 @@ export function createAuth(opts: {
     // admin: bans (issue 27), set by console actions and the CLI, never by its HTTP routes: its
     // session hook refuses a banned account a new session and lifts a ban whose end passed. Its
     // `role` column holds its default, `user`, for every account; nothing reads it: the console's
-    // roles are the operators capability's (decision 0254). twoFactor: TOTP and backup codes, for
+    // roles are the operators capability's (decision 0248). twoFactor: TOTP and backup codes, for
     // operators (required) and members (opt-in, issue 30); passkey: WebAuthn sign-in for members.
     plugins: [
       bearer(),

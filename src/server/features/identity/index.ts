@@ -50,6 +50,14 @@ import {
   usernamesStartingWith as usernamesStartingWithOwn,
 } from './members';
 import { identityMigrations } from './migrations';
+import {
+  backupCodesLeft as backupCodesLeftOwn,
+  changeOwnPassword,
+  liveSessionsOf as liveSessionsOfOwn,
+  rememberAuth,
+  renewOwnBackupCodes,
+  signInStandings as signInStandingsOwn,
+} from './ownAccount';
 import { closePasswordWorkers } from './password';
 import { bearerToken, sessionFromBearer, sessionFromRequest } from './session';
 import { announceSessionsEnded } from './sessionsEnded';
@@ -78,6 +86,7 @@ export const identity: Capability<IdentityTables> = {
       now: () => ctx.clock.now(),
       consoleSessions: ctx.consoleSessions,
     });
+    rememberAuth(ctx.db, auth);
     const sessions = { db: ctx.db, secret: ctx.config.authSecret, consoleSessions: ctx.consoleSessions };
     return {
       actions: [...identityActions(auth), ...accountActions(auth), ...confirmationActions(auth)],
@@ -152,7 +161,7 @@ export const countMembersMatching = forOtherCapabilities(countMembersMatchingOwn
 export const subscribedEmails = forOtherCapabilities(subscribedEmailsOwn);
 
 /**
- * Accounts for the operators capability (decision 0254), which keeps who is an operator itself:
+ * Accounts for the operators capability (decision 0248), which keeps who is an operator itself:
  * the account of an email or ids, a new one, its set-password link, the sessions the console's
  * gate reads and ends, the end of a second factor, and which accounts are still in use.
  */
@@ -165,7 +174,7 @@ export const createPasswordSetToken = forOtherCapabilities(createPasswordSetToke
 export const accountSessionOfToken = forOtherCapabilities(accountSessionOfTokenOwn);
 export const deleteSessions = forOtherCapabilities(deleteSessionsOwn);
 export const clearSecondFactor = forOtherCapabilities(clearSecondFactorOwn);
-/** The console roles Better Auth's `user.role` held before decision 0254: operators/003 takes them (and its down gives them back). */
+/** The console roles Better Auth's `user.role` held before decision 0248: operators/003 takes them (and its down gives them back). */
 export const legacyConsoleRoles = {
   take: forOtherCapabilities(legacyUserRoles.take),
   giveBack: forOtherCapabilities(legacyUserRoles.giveBack),
@@ -209,3 +218,15 @@ export const revokeMemberSessions = (
 
 /** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
 export const signUpsByBucket = forOtherCapabilities(signUpsByBucketOwn);
+
+export type { OwnChangeRefusal, OwnSession, OwnSessionRow, SignInStanding } from './ownAccount';
+/**
+ * An account's own password, backup codes, sessions and sign-ins (issue 38, the console's Account
+ * screen): password and codes through Better Auth's own routes (identity/ownAccount.ts).
+ */
+export { changeOwnPassword, renewOwnBackupCodes };
+export const backupCodesLeft = forOtherCapabilities(backupCodesLeftOwn);
+export const liveSessionsOf = forOtherCapabilities(liveSessionsOfOwn);
+export const signInStandings = forOtherCapabilities(signInStandingsOwn);
+/** A session's name on the wire: a hash of its id (never its id or token). */
+export { publicSessionId } from './memberSessions';

@@ -9,7 +9,7 @@ import type { IdentityDb } from './tables';
 
 /**
  * What the operators' member pages (the members capability) read of members' accounts (issue 27,
- * decision 0254): prefix search, profiles, the referral tree and sessions, and the revocation of
+ * decision 0248): prefix search, profiles, the referral tree and sessions, and the revocation of
  * sessions. Times are epoch milliseconds. Who is an operator is not here: that is the operators
  * capability's.
  */

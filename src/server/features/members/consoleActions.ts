@@ -21,7 +21,13 @@ import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { banMember, memberProfiles, revokeMemberSessions, unbanMember } from '../identity/index';
 import type { DailyStanding } from '../operators/index';
-import { findBalance, type OperatorGrant, type OperatorGrantOutcome, operatorGrant } from '../rewards/index';
+import {
+  findBalance,
+  grantRefusalSentence,
+  type OperatorGrant,
+  type OperatorGrantOutcome,
+  operatorGrant,
+} from '../rewards/index';
 import { tradeHoldingItem } from '../trading/index';
 import { findMembers } from './find';
 import { exportMemberData } from './levers';
@@ -58,10 +64,9 @@ export function dailyCapMessage(standing: DailyStanding, role: ConsoleRole, coll
   return `That grant passes your daily total: ${figure(cap)} ${unit} a day for ${role}; ${figure(spent)} granted today, ${figure(left)} left.`;
 }
 
-/** Issue 38 item 6: a take-back larger than the member holds says what they hold. */
+/** Issue 38 item 6: a take-back larger than the member holds says what they hold (rewards' sentence, as the CLI's). */
 export function takeBackMessage(asset: 'points' | 'tickets' | 'item', held: number): string {
-  if (asset === 'item') return 'The member does not own that collectible (it may have been traded or taken back).';
-  return `The member holds ${figure(held)} ${asset}: a take-back can be at most that.`;
+  return grantRefusalSentence('not-enough', { asset, held });
 }
 
 const GRANT_REFUSALS: Record<
@@ -163,7 +168,7 @@ export function membersConsoleActions(ctx: AppContext<MembersTables>, limits: Gr
           const cap = (await limits.grantCap(operator.role)) ?? 0;
           return fail(
             ErrorCode.CONSOLE_GRANT_OVER_CAP,
-            `One grant by a ${operator.role} may move at most ${figure(cap)} ${grant.sAsset}.`,
+            grantRefusalSentence('over-cap', { asset: grant.sAsset, role: operator.role, cap }),
           );
         }
         if (outcome === 'over-daily') {

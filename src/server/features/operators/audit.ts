@@ -13,6 +13,22 @@ export interface AuditQuery {
   action?: string;
   since?: number;
   until?: number;
+  /** A bulk lever's batch id (issue 38): only with since and until at most BATCH_WINDOW_MS apart. */
+  batch?: string;
+}
+
+/** The widest window a batch filter reads (its rows are written within one console call). */
+export const BATCH_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Why a batch filter is refused (no window, too wide a window, not a batch id), or null. */
+export function batchFilterProblem(query: AuditQuery): string | null {
+  if (!query.batch) return null;
+  if (!UUID.test(query.batch)) return 'A batch is named by its id (a UUID).';
+  if (query.since === undefined || query.until === undefined || query.until - query.since > BATCH_WINDOW_MS)
+    return 'A batch filter needs its days: since and until, at most 3 days apart.';
+  return null;
 }
 
 /** The filter a query names, or null when it names a member that does not exist (nothing matches). */
@@ -29,7 +45,7 @@ export async function auditFilterOf(db: OperatorsDb, query: AuditQuery): Promise
     if (!found) return null;
     memberId = found;
   }
-  return { actors, memberId, action: query.action, since: query.since, until: query.until };
+  return { actors, memberId, action: query.action, since: query.since, until: query.until, batchId: query.batch };
 }
 
 /**

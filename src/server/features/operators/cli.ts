@@ -2,6 +2,7 @@ import { CONSOLE_ROLES } from '../../../protocol/console';
 import type { AdminResult, CliCommand } from '../../capability';
 import { done, option, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { auditCsv } from '../../shared/audit';
+import { signInStandings } from '../identity/index';
 import { auditPage } from './audit';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import {
@@ -14,6 +15,7 @@ import {
   setGrantCap,
   setOperatorRole,
 } from './operators';
+import { resendWelcome, signedInSentence } from './selfService';
 import type { OperatorsTables } from './tables';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,6 +40,7 @@ const operatorCommand: CliCommand<OperatorsTables> = {
     'operator add ada@studio.example --role admin',
     'operator add sam@studio.example --role support',
     'operator list',
+    'operator resend-welcome sam@studio.example',
     'operator role sam@studio.example moderator',
     'operator remove sam@studio.example',
     'operator cap support 500',
@@ -46,7 +49,9 @@ const operatorCommand: CliCommand<OperatorsTables> = {
   ],
   usage: `  operator add EMAIL --role ROLE     create or promote an operator (${ROLES}); mails a one-time
                                      link to set a password and enrol two-factor
-  operator list                      operators, their roles and two-factor, and the grant caps
+  operator list                      operators, their roles, two-factor, last sign-in, and the grant caps
+  operator resend-welcome EMAIL      mail a fresh set-password link to an operator who has not set a
+                                     password yet (refused once they have signed in)
   operator role EMAIL ROLE           change an operator's role
   operator remove EMAIL              demote to member and end their console sessions
   operator cap ROLE AMOUNT|none      the largest grant one operator of ROLE may give
@@ -71,11 +76,28 @@ const operatorCommand: CliCommand<OperatorsTables> = {
         `${added.created ? 'Created' : 'Promoted'} ${added.account.email} as ${role}; a link to set the password and enrol two-factor was mailed`,
       );
     }
+    if (verb === 'resend-welcome') {
+      if (!first || !EMAIL.test(first)) return wrongUsage('operator resend-welcome needs an EMAIL');
+      if (!ctx.mail) return refused('This tool has no mailer: the link cannot be sent');
+      const sent = await resendWelcome(ctx.db, { ...change, email: first, mail: ctx.mail });
+      if ('refused' in sent) {
+        return sent.refused === 'signedIn'
+          ? refused(signedInSentence(sent.account, sent.standing))
+          : refusedBecause(sent.refused, first);
+      }
+      return done(`Mailed ${sent.account.email} a fresh link to set the password and enrol two-factor`);
+    }
     if (verb === 'list') {
       const operators = await listOperators(ctx.db);
-      const lines = operators.map(
-        (o) => `${o.email.padEnd(32)} ${o.role.padEnd(10)} ${o.twoFactorEnabled ? '2fa' : 'no 2fa yet'}`,
+      const standings = await signInStandings(
+        ctx.db,
+        operators.map((o) => o.id),
       );
+      const lines = operators.map((o) => {
+        const last = standings.get(o.id)?.lastSignInAt;
+        const signedIn = last ? `last sign-in ${new Date(last).toISOString()}` : 'never signed in';
+        return `${o.email.padEnd(32)} ${o.role.padEnd(10)} ${(o.twoFactorEnabled ? '2fa' : 'no 2fa yet').padEnd(11)} ${signedIn}`;
+      });
       const caps = (await grantCaps(ctx.db)).map((c) => `${c.role}: ${c.maxAmount ?? 'no cap'}`).join(', ');
       const daily = (await dailyCaps(ctx.db))
         .map((c) => `${c.role}: ${c.maxAmount ?? 'no cap'} / ${c.maxItems ?? 'no cap'} items`)

@@ -23,8 +23,8 @@ import { ErrorCode } from '../../../protocol/errors';
 import { fail } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { type AuditRow, auditCsv } from '../../shared/audit';
-import { usernamesOf } from '../identity/index';
-import { type AuditQuery, auditActionNames, auditPage } from './audit';
+import { type SignInStanding, signInStandings, usernamesOf } from '../identity/index';
+import { type AuditQuery, auditActionNames, auditPage, batchFilterProblem } from './audit';
 import { endConsoleSession } from './consoleSessions';
 import { dailyCapFor, dailyCaps, setDailyCap } from './dailyCaps';
 import type { AccountWithRole } from './operatorAccounts';
@@ -51,6 +51,7 @@ const queryOf = (input: AuditFilters): AuditQuery => ({
   action: input.sAction || undefined,
   since: input.iSince,
   until: input.iUntil,
+  batch: input.sBatch || undefined,
 });
 
 function auditRow(row: AuditRow, usernames: ReadonlyMap<string, string>): ConsoleAuditRow {
@@ -71,11 +72,12 @@ function auditRow(row: AuditRow, usernames: ReadonlyMap<string, string>): Consol
   };
 }
 
-const operatorRow = (account: AccountWithRole): ConsoleOperatorRow => ({
+const operatorRow = (account: AccountWithRole, standing?: SignInStanding): ConsoleOperatorRow => ({
   sUserId: account.id,
   sEmail: account.email,
   sRole: account.role as ConsoleRole,
   bTwoFactor: account.twoFactorEnabled,
+  ...(standing ? { iLastSignInAt: standing.lastSignInAt, bPasswordSet: standing.passwordSet } : {}),
 });
 
 const refusal = (refused: OperatorRefusal) =>
@@ -119,9 +121,14 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     input: operatorsListInput,
     async handler(_input, { deps }) {
       const operators = await listOperators(deps.db);
+      // Issue 38: each operator's last sign-in, and whether the welcome link was used (a password set).
+      const standings = await signInStandings(
+        deps.db,
+        operators.map((o) => o.id),
+      );
       return {
         iErrorCode: ErrorCode.OK,
-        aRows: operators.map(operatorRow),
+        aRows: operators.map((o) => operatorRow(o, standings.get(o.id))),
         iTotal: operators.length,
         aGrantCaps: await capRows(deps.db),
         aDailyCaps: await dailyCapRows(deps.db),
@@ -229,6 +236,8 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     permission: 'audit:read',
     input: auditListInput,
     async handler(input, { deps }) {
+      const problem = batchFilterProblem(queryOf(input));
+      if (problem) return fail(ErrorCode.BAD_INPUT, problem);
       const { rows, total, totalAtLeast } = await auditPage(deps.db, queryOf(input), {
         offset: (input.iPage - 1) * input.iPageSize,
         limit: input.iPageSize,
@@ -250,6 +259,8 @@ export const operatorsConsoleActions: ConsoleActionDef[] = [
     permission: 'audit:read',
     input: auditFiltersInput,
     async handler(input, { deps }) {
+      const problem = batchFilterProblem(queryOf(input));
+      if (problem) return fail(ErrorCode.BAD_INPUT, problem);
       const { rows } = await auditPage(deps.db, queryOf(input), { offset: 0, limit: AUDIT_EXPORT_MAX });
       return { iErrorCode: ErrorCode.OK, sCsv: auditCsv(rows), iRows: rows.length };
     },

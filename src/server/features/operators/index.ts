@@ -7,11 +7,12 @@ import { consoleGate } from './gate';
 import { operatorsMigrations } from './migrations';
 import { endRole, endRoleOfBanned, roleOf as roleOfOwn } from './operatorAccounts';
 import { grantCapFor as grantCapForOwn } from './operators';
+import { selfServiceConsoleActions } from './selfServiceActions';
 import type { OperatorsTables } from './tables';
 
 /**
  * Operators and the console's foundation (issue 27): who is an operator and with which role (its
- * own `operator_account`, decision 0254; the accounts are identity's, through its exports), their
+ * own `operator_account`, decision 0248; the accounts are identity's, through its exports), their
  * grant caps, console sessions and what they may do on Better Auth's routes, the console's gate
  * (bearer token, second factor, idle timeout) and trust checks, its own console actions (whoami,
  * operators, audit) and the `operator` and `audit` commands. docs/security.md "Operators" walks
@@ -25,7 +26,7 @@ export const operators: Capability<OperatorsTables> = {
   // A ban ends an operator's role in its transaction (decision 0204), from the console and the CLI alike.
   onAccountBanned: endRoleOfBanned,
   start: (ctx) => ({
-    consoleActions: operatorsConsoleActions,
+    consoleActions: [...operatorsConsoleActions, ...selfServiceConsoleActions],
     consoleGate,
     consoleSessions: consoleSessionsOf(ctx),
     // An erased account holds no role, and its console sessions go with its sessions (identity's step runs after this one).

@@ -67,7 +67,7 @@ export const operatorsMigrations: Record<string, MigrationFactory> = {
   }),
   /**
    * Who is an operator moves out of Better Auth's `user.role` into operators' own table (decision
-   * 0254): every account whose role is a console role keeps it, added when and by whom the audit
+   * 0248): every account whose role is a console role keeps it, added when and by whom the audit
    * log's latest `operator.add` of it says (else the migration's time and name). Identity hands the
    * roles over (`legacyConsoleRoles`: the user table is its) and sets the column to its default,
    * `user`: one place says who is an operator.

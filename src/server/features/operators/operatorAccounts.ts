@@ -12,7 +12,7 @@ import {
 import type { OperatorsDb } from './tables';
 
 /**
- * Who is an operator, and with which console role (issue 27, decision 0254): operators' own
+ * Who is an operator, and with which console role (issue 27, decision 0248): operators' own
  * `operator_account` table. The accounts themselves (email, password, second factor, sessions)
  * are identity's, read through its exports; an account with no live row here is a member.
  */

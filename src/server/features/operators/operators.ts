@@ -20,11 +20,10 @@ import type { OperatorsDb } from './tables';
  * The operator levers (issue 27), one implementation each: the CLI's `operator …` commands and the
  * console's admin-only actions call these. Every change writes its audit entry in the same
  * transaction as the change; `actor` is `cli:<user>` or `console:<email>`. Roles are kept in
- * operators' own table (operatorAccounts.ts, decision 0254); the accounts are identity's.
+ * operators' own table (operatorAccounts.ts, decision 0248); the accounts are identity's.
  */
 export { isConsoleRole, listOperators, MEMBER_ROLE } from './operatorAccounts';
-
-const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
+export const WELCOME_LINK_MS = 24 * 60 * 60 * 1000;
 
 export interface OperatorChange {
   actor: string;

@@ -40,7 +40,7 @@ export interface ConsoleSessionTable {
 }
 
 /**
- * Who is an operator and with which console role (decision 0254): one row per account that was
+ * Who is an operator and with which console role (decision 0248): one row per account that was
  * ever one. A live operator has no `ended_at`; ending keeps the row (its last role, when and by
  * whom), and adding the account again revives it. Better Auth's `user.role` holds nothing of it.
  */

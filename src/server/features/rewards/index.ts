@@ -61,6 +61,8 @@ export const readStatement = forOtherCapabilities(readStatementOwn);
 export const listPendingNotices = forOtherCapabilities(listPendingNoticesOwn);
 export const operatorGrant = forOtherCapabilities(operatorGrantOwn);
 export type { OperatorGrant, OperatorGrantOutcome } from './operatorGrants';
+/** A grant's refusal in words (the console and the CLI say the same, issue 38). */
+export { grantRefusalSentence } from './operatorGrants';
 
 /** The console's pulse (issue 29): counts per time bucket (shared/buckets.ts). */
 export const activeMembersByBucket = forOtherCapabilities(activeMembersByBucketOwn);

@@ -102,6 +102,35 @@ export async function operatorGrant(db: RewardsDb, grant: OperatorGrant): Promis
   }
 }
 
+const figure = (n: number) => n.toLocaleString('en');
+
+/**
+ * Why a grant was refused, in words, for the outcomes whose words need facts (issue 38 item 6):
+ * the console and the CLI say the same. `cap`: the role's per-grant cap; `held`: what the member
+ * holds of the asset. The daily total's sentence is the console's (members' dailyCapMessage).
+ */
+export function grantRefusalSentence(
+  outcome: Exclude<OperatorGrantOutcome, 'granted' | 'already'>,
+  facts: { asset: 'points' | 'tickets' | 'item'; role?: string; cap?: number; held?: number },
+): string {
+  switch (outcome) {
+    case 'over-cap':
+      return `One grant by ${facts.role ? `a ${facts.role}` : 'this operator'} may move at most ${figure(facts.cap ?? 0)} ${facts.asset}.`;
+    case 'not-enough':
+      return facts.asset === 'item'
+        ? 'The member does not own that collectible (it may have been traded or taken back).'
+        : `The member holds ${figure(facts.held ?? 0)} ${facts.asset}: a take-back can be at most that.`;
+    case 'over-daily':
+      return 'That grant passes the daily total of your role.';
+    case 'unavailable':
+      return 'The member is banned, or their account is deleted or being erased: nothing can be granted to them.';
+    case 'key-reused':
+      return 'This key was used for another grant.';
+    case 'unknown-template':
+      return 'No such collectible template.';
+  }
+}
+
 /** Rolls a grant back that would pass the operator's daily total. */
 class DailyCapReached extends Error {}
 

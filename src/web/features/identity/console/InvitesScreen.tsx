@@ -8,6 +8,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useInviteLevers, useInvitePage } from './api';
+import { InviteBulk, inviteSelectColumn } from './InviteBulk';
 import { InviteDialog, type InviteOpen } from './InviteDialog';
 import { CreatedCodes, RegistrationPanel } from './InvitePanels';
 import { inviteColumns } from './inviteColumns';
@@ -33,6 +34,16 @@ export default function InvitesScreen() {
   const [created, setCreated] = useState<ConsoleInviteRow[] | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Codes chosen for bulk revoke (issue 38), kept across pages.
+  const [selected, setSelected] = useState<Map<string, ConsoleInviteRow>>(new Map());
+  const toggle = (invite: ConsoleInviteRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(invite.sCode)) next.delete(invite.sCode);
+      else next.set(invite.sCode, invite);
+      return next;
+    });
+  const revokeColumn = canManage ? (invite: ConsoleInviteRow) => show({ kind: 'revoke', invite }) : undefined;
 
   function show(next: InviteOpen) {
     setDone(null);
@@ -102,9 +113,22 @@ export default function InvitesScreen() {
         inviteOnly={list.data?.bInviteOnly}
         onSwitch={canManage ? (on) => show({ kind: 'inviteOnly', on }) : undefined}
       />
+      {canManage && (
+        <InviteBulk
+          selected={[...selected.values()]}
+          onDone={async () => {
+            setSelected(new Map());
+            await levers.refresh();
+          }}
+        />
+      )}
       <DataTable
         caption="Invite codes, newest first"
-        columns={inviteColumns(canManage ? (invite) => show({ kind: 'revoke', invite }) : undefined)}
+        columns={
+          canManage
+            ? [inviteSelectColumn(new Set(selected.keys()), toggle), ...inviteColumns(revokeColumn)]
+            : inviteColumns()
+        }
         rows={list.data?.aRows ?? []}
         rowId={(row) => row.sCode}
         busy={list.isFetching}

@@ -1,24 +1,21 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ConsoleAuditRow } from '../../../../protocol/console';
-import { consoleMemberPath } from '../../../../protocol/routes';
 import type { ConsoleError } from '../../../api/console';
 import { useConsoleTitle } from '../../../lib/console';
 import { downloadText } from '../../../lib/download';
 import { Button } from '../../../ui/Button';
 import shared from '../../../ui/ConsoleScreen.module.css';
-import { When } from '../../../ui/ConsoleTime';
-import { type ColumnDef, DataTable } from '../../../ui/DataTable';
+import { DataTable } from '../../../ui/DataTable';
 import { Field } from '../../../ui/Field';
 import { formatCount } from '../../../ui/format';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { exportAudit, useAuditActions, useAuditPage } from './api';
+import { auditColumns, displayRowId, displayRows } from './auditColumns';
 import { type AuditFilterForm, filtersOf, pageOf, paramsOf } from './auditFilters';
 import styles from './ConsoleScreens.module.css';
 
 const PAGE_SIZE = 50;
-const DETAIL_MAX = 160;
 
 const entries = (n: number) => `${formatCount(n)} ${n === 1 ? 'entry' : 'entries'}`;
 
@@ -28,64 +25,6 @@ export function formatTime(at: number): string {
   const d = new Date(at);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
-
-function reasonOf(detail: unknown): string {
-  if (detail && typeof detail === 'object' && 'reason' in detail) {
-    const reason = (detail as { reason: unknown }).reason;
-    return typeof reason === 'string' ? reason : '';
-  }
-  return '';
-}
-
-/** The entry's other details, compact: `key: value` pairs (the reason has its own column). */
-function detailsOf(detail: unknown): string {
-  if (detail === null || detail === undefined || detail === '') return '';
-  if (typeof detail !== 'object') return String(detail);
-  return Object.entries(detail as Record<string, unknown>)
-    .filter(([key, value]) => key !== 'reason' && value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(', ');
-}
-
-const COLUMNS: ColumnDef<ConsoleAuditRow, unknown>[] = [
-  {
-    id: 'time',
-    header: 'Time',
-    // The zone is named in each cell (UTC, or the browser's as the operator chose; issue 38).
-    cell: ({ row }) => <When ms={row.original.iAt} seconds />,
-  },
-  // Wrapped (a console actor is a long email), so Details fits a 1280 px screen (issue 38).
-  { id: 'actor', header: 'Actor', cell: ({ row }) => <span className={styles.actor}>{row.original.sActor}</span> },
-  { id: 'action', header: 'Action', cell: ({ row }) => <code>{row.original.sAction}</code> },
-  {
-    id: 'member',
-    header: 'Member',
-    cell: ({ row }) =>
-      row.original.sMemberId ? (
-        <Link to={consoleMemberPath(row.original.sMemberId)}>{row.original.sMemberName ?? row.original.sMemberId}</Link>
-      ) : (
-        <span className={shared.muted}>—</span>
-      ),
-  },
-  {
-    id: 'reason',
-    header: 'Reason',
-    cell: ({ row }) => <span className={styles.wrap}>{reasonOf(row.original.pDetail)}</span>,
-  },
-  {
-    id: 'details',
-    header: 'Details',
-    cell: ({ row }) => {
-      const text = detailsOf(row.original.pDetail);
-      // A long detail (a raffle's prizes…) stays readable in full in the CSV export.
-      return (
-        <span className={styles.details} title={text.length > DETAIL_MAX ? text : undefined}>
-          {text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text}
-        </span>
-      );
-    },
-  },
-];
 
 /** The audit log (issue 27): every operator action and identity event, filtered, paged, exported as CSV. */
 export default function AuditScreen() {
@@ -101,6 +40,20 @@ export default function AuditScreen() {
   useEffect(() => setForm(applied), [applied]);
 
   const list = useAuditPage(applied, page, PAGE_SIZE);
+  // A bulk lever's batch shows as one row (issue 38); these are opened to their entries.
+  const [openBatches, setOpenBatches] = useState<ReadonlySet<string>>(new Set());
+  const columns = useMemo(
+    () =>
+      auditColumns((batchId) =>
+        setOpenBatches((was) => {
+          const next = new Set(was);
+          if (next.has(batchId)) next.delete(batchId);
+          else next.add(batchId);
+          return next;
+        }),
+      ),
+    [],
+  );
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -169,14 +122,27 @@ export default function AuditScreen() {
       </form>
       {exported && <Notice tone={exported.tone}>{exported.text}</Notice>}
       {list.error && <Notice tone="danger">{(list.error as ConsoleError).message}</Notice>}
+      {applied.batch && (
+        <Notice tone="info">
+          Showing one bulk batch ({applied.batch.slice(0, 8)}), every entry of it.{' '}
+          <Link to={{ search: paramsOf({ ...applied, batch: '', since: '', until: '' }).toString() }}>
+            Show every entry
+          </Link>
+        </Notice>
+      )}
       <p className={styles.count} aria-live="polite">
         {list.data ? (list.data.bTotalAtLeast ? `${formatCount(total)}+ entries` : entries(total)) : ' '}
       </p>
       <DataTable
         caption="Audit log entries, newest first"
-        columns={COLUMNS}
-        rows={list.data?.aRows ?? []}
-        rowId={(row) => String(row.iId)}
+        columns={columns}
+        rows={
+          // Filtered by one batch, its entries are the list: nothing to fold.
+          applied.batch
+            ? (list.data?.aRows ?? []).map((row) => ({ kind: 'entry' as const, row, batched: false }))
+            : displayRows(list.data?.aRows ?? [], openBatches)
+        }
+        rowId={displayRowId}
         busy={list.isFetching}
         empty={list.isPending ? 'Loading…' : 'No entries match these filters.'}
         page={{

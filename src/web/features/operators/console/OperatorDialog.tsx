@@ -13,6 +13,7 @@ export type Open =
   | { kind: 'add' }
   | { kind: 'role'; operator: ConsoleOperatorRow }
   | { kind: 'remove'; operator: ConsoleOperatorRow }
+  | { kind: 'resend'; operator: ConsoleOperatorRow }
   | { kind: 'cap'; cap: CapRow }
   | null;
 
@@ -57,11 +58,18 @@ function title(open: Open): string {
   if (open?.kind === 'add') return 'Add an operator';
   if (open?.kind === 'role') return `Change the role of ${open.operator.sEmail}`;
   if (open?.kind === 'remove') return `Remove ${open.operator.sEmail}`;
+  if (open?.kind === 'resend') return `Resend the welcome to ${open.operator.sEmail}`;
   if (open?.kind === 'cap') return `Grant cap of ${open.cap.sRole}`;
   return '';
 }
 
-const CONFIRM = { add: 'Add and mail the link', remove: 'Remove', cap: 'Set cap', role: 'Change role' } as const;
+const CONFIRM = {
+  add: 'Add and mail the link',
+  remove: 'Remove',
+  cap: 'Set cap',
+  role: 'Change role',
+  resend: 'Mail a new link',
+} as const;
 
 /** The Operators screen's one dialog: add, change role, remove, grant cap. */
 export function OperatorDialog({
@@ -93,6 +101,11 @@ export function OperatorDialog({
       </p>
     ) : open?.kind === 'remove' ? (
       <p>The account becomes a plain member again: its console sessions end and its second factor is forgotten.</p>
+    ) : open?.kind === 'resend' ? (
+      <p>
+        {open.operator.sEmail} has not set a password yet. A new one-time link to set it and enrol two-factor is mailed;
+        the earlier link stops working.
+      </p>
     ) : open?.kind === 'cap' ? (
       <p>
         Leave an amount empty for no cap. The daily totals count what each operator of {open.cap.sRole} grants in a UTC

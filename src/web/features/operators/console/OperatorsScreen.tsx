@@ -14,6 +14,7 @@ import {
   addOperator,
   confirmConsoleIdentity,
   removeOperator,
+  resendWelcome,
   setGrantCap,
   setOperatorRole,
   useOperatorsList,
@@ -58,6 +59,10 @@ async function applyLever(
   if (open.kind === 'remove') {
     await removeOperator(open.operator.sEmail, reason);
     return `${open.operator.sEmail} is no longer an operator; their console sessions ended.`;
+  }
+  if (open.kind === 'resend') {
+    await resendWelcome(open.operator.sEmail, reason);
+    return `A new link to set the password and enrol two-factor was mailed to ${open.operator.sEmail}.`;
   }
   await setGrantCap(
     open.cap.sRole,
@@ -180,6 +185,7 @@ export default function OperatorsScreen() {
         columns={operatorColumns(me?.sUserId, {
           role: roleOf,
           remove: (operator) => show({ kind: 'remove', operator }),
+          resend: (operator) => show({ kind: 'resend', operator }),
         })}
         rows={list.data?.aRows ?? []}
         rowId={(row) => row.sUserId}

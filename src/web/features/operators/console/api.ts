@@ -8,6 +8,7 @@ export const operatorKeys = {
   list: ['console', 'operators'] as const,
   audit: (filters: AuditFilterForm, iPage: number) => ['console', 'audit', filters, iPage] as const,
   auditActions: ['console', 'auditActions'] as const,
+  account: ['console', 'account'] as const,
 };
 
 /**
@@ -72,3 +73,29 @@ export const exportAudit = (filters: AuditFilterForm) => consoleCall('auditExpor
 
 /** Ends this tab's console session on the server (the layout's Sign out; a failure changes nothing). */
 export const signOutOfConsole = () => consoleCall('signOut').catch(() => undefined);
+
+/** Mails a fresh set-password link to an operator who has not set a password yet (issue 38, admins). */
+export const resendWelcome = (sEmail: string, sReason: string) =>
+  consoleCall('operatorResendWelcome', { sEmail, sReason });
+
+// ── The operator's own account (issue 38): every role, acting on the caller alone ─────────────
+
+/** The caller's backup codes left and console sessions. */
+export function useOwnAccount() {
+  return useQuery({
+    queryKey: operatorKeys.account,
+    queryFn: ({ signal }) => consoleCall('accountShow', {}, signal),
+  });
+}
+
+export function useRefreshOwnAccount() {
+  const queries = useQueryClient();
+  return () => queries.invalidateQueries({ queryKey: operatorKeys.account });
+}
+
+export const changeOwnPassword = (sCurrentPassword: string, sNewPassword: string) =>
+  consoleCall('accountPasswordChange', { sCurrentPassword, sNewPassword });
+
+export const renewOwnBackupCodes = (sPassword: string) => consoleCall('accountBackupCodesRenew', { sPassword });
+
+export const endOwnSession = (sSessionID: string) => consoleCall('accountSessionEnd', { sSessionID });

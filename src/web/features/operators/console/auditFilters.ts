@@ -9,9 +9,11 @@ export interface AuditFilterForm {
   action: string;
   since: string;
   until: string;
+  /** One bulk lever's batch (issue 38), with its days as since and until. */
+  batch: string;
 }
 
-export const FILTER_KEYS = ['operator', 'member', 'action', 'since', 'until'] as const;
+export const FILTER_KEYS = ['operator', 'member', 'action', 'since', 'until', 'batch'] as const;
 
 export function filtersOf(params: URLSearchParams): AuditFilterForm {
   return {
@@ -20,6 +22,7 @@ export function filtersOf(params: URLSearchParams): AuditFilterForm {
     action: params.get('action') ?? '',
     since: params.get('since') ?? '',
     until: params.get('until') ?? '',
+    batch: params.get('batch') ?? '',
   };
 }
 
@@ -52,5 +55,29 @@ export function auditInput(filters: AuditFilterForm): Record<string, string | nu
   if (since !== undefined) input.iSince = since;
   const until = dayStart(filters.until, 1);
   if (until !== undefined) input.iUntil = until;
+  if (filters.batch.trim()) input.sBatch = filters.batch.trim();
   return input;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD of an instant in the console's chosen zone (the since and until fields' days). */
+export function dayOf(at: number): string {
+  const d = new Date(at);
+  return timeZoneChoice() === 'utc'
+    ? d.toISOString().slice(0, 10)
+    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The address of one batch's entries (issue 38): its id, and the days its entries were written on. */
+export function batchSearch(batchId: string, times: readonly number[]): string {
+  const filters: AuditFilterForm = {
+    operator: '',
+    member: '',
+    action: '',
+    since: dayOf(Math.min(...times)),
+    until: dayOf(Math.max(...times)),
+    batch: batchId,
+  };
+  return `?${paramsOf(filters).toString()}`;
 }

@@ -1,14 +1,19 @@
 import type { ConsoleOperatorRow } from '../../../../protocol/console';
+import { formatWhen } from '../../../lib/console';
 import shared from '../../../ui/ConsoleScreen.module.css';
 import type { ColumnDef } from '../../../ui/DataTable';
 import { formatCount } from '../../../ui/format';
 import styles from './ConsoleScreens.module.css';
 import type { CapRow } from './OperatorDialog';
 
-/** The operators table: email (you marked), role, two-factor, and the row's two levers. */
+/** The operators table: email (you marked), role, two-factor, last sign-in, and the row's levers. */
 export function operatorColumns(
   myId: string | undefined,
-  on: { role(operator: ConsoleOperatorRow): void; remove(operator: ConsoleOperatorRow): void },
+  on: {
+    role(operator: ConsoleOperatorRow): void;
+    remove(operator: ConsoleOperatorRow): void;
+    resend(operator: ConsoleOperatorRow): void;
+  },
 ): ColumnDef<ConsoleOperatorRow, unknown>[] {
   return [
     {
@@ -33,10 +38,25 @@ export function operatorColumns(
         ),
     },
     {
+      id: 'lastSignIn',
+      header: 'Last sign-in',
+      cell: ({ row }) =>
+        row.original.iLastSignInAt ? (
+          <span className={styles.lastSignIn}>{formatWhen(row.original.iLastSignInAt)}</span>
+        ) : (
+          <span className={shared.muted}>{row.original.bPasswordSet ? 'Never' : 'Never (no password yet)'}</span>
+        ),
+    },
+    {
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => (
         <div className={shared.rowActions}>
+          {!row.original.bPasswordSet && !row.original.bTwoFactor && !row.original.iLastSignInAt && (
+            <button type="button" className={shared.small} onClick={() => on.resend(row.original)}>
+              Resend welcome<span className="visually-hidden"> to {row.original.sEmail}</span>
+            </button>
+          )}
           <button type="button" className={shared.small} onClick={() => on.role(row.original)}>
             Change role<span className="visually-hidden"> of {row.original.sEmail}</span>
           </button>
