@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -58,6 +58,28 @@ function mayBeShell(file: string): boolean {
  */
 const PAGE_PARTS =
   /^src\/web\/(layouts\/|lib\/(?!memberSocket|liveWelcome)|api\/queryClient|providers|ui\/(navbar\/|footer\/(Footer\.|footerContent)|[^/]+$)|public\/favicon\.svg\?raw$)/;
+/**
+ * The operators' console's own parts among those folders (its layout, live ops, times, tables and
+ * their library, the reason dialog): no member page runs them, so they load with the console's
+ * screens, not with every member's page (issue 40: /home downloaded the table library).
+ */
+const CONSOLE_PARTS = /^src\/web\/(layouts\/Console|lib\/console\.|ui\/((ConsoleTime|DataTable)\.|ReasonDialog\.tsx))/;
+/**
+ * Beside them, the contract's modules the page parts import (rewards, game variables, error codes):
+ * each was a small file of its own, a request more on every cold load.
+ */
+const PAGE_ALSO = /^src\/protocol\/(rewards|gamevars|errorCodes)\.ts$/;
+const PAGE_LIBRARIES = /node_modules[\\/](@tanstack[\\/](query-core|react-query)|lucide-react)[\\/]/;
+const isPagePart = (file: string) => (PAGE_PARTS.test(file) && !CONSOLE_PARTS.test(file)) || PAGE_ALSO.test(file);
+
+/**
+ * /home's screen with the parts of other features it shows (the Agents' query and card, the daily
+ * strip and the popup queue's rules) in one chunk: a member's document fetches it with the app
+ * (scripts/prerender.ts), one request instead of five (issue 40). The collection screens and the
+ * popups load it too: it is small.
+ */
+const HOME_PARTS =
+  /^src\/web\/features\/(home\/screens\/|collectibles\/(api\/collectibles\.ts|components\/CollectibleCard\.)|rewards\/(components\/DailyRewardStrip\.|model\/popupQueue\.ts))/;
 
 /** Fails the build when the entry would load a module from outside the shell folders. */
 function guardShell(): Plugin {
@@ -73,6 +95,21 @@ function guardShell(): Plugin {
           .filter((file) => !/(^|\/)node_modules\//.test(file) && !file.startsWith('\0') && !mayBeShell(file));
         if (strays.length) this.error(`The entry would load modules outside the shell folders: ${strays.join(', ')}`);
       }
+    },
+  };
+}
+
+/**
+ * The favicon inline in the documents (a data: URL, which the CSP's img-src allows): on a member's
+ * cold /home its request took one of the six connections ahead of the app's scripts (issue 40).
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(path.resolve('src/web/public/favicon.svg'), 'utf8').trim();
+      return html.replace('href="/favicon.svg"', `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
     },
   };
 }
@@ -125,7 +162,7 @@ function preloadFonts(): Plugin {
  * (which made the app's start a few long tasks; docs/decisions/0077-compile-hints.md). The other
  * chunks stay lazy.
  */
-const COMPILED_AT_LOAD = new Set(['vendor', 'index', 'page', 'query']);
+const COMPILED_AT_LOAD = new Set(['vendor', 'index', 'page']);
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 function compileHints(): Plugin {
@@ -148,7 +185,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server-side build only renders the screens' first paint at build time (scripts/prerender.ts).
   plugins: isSsrBuild
     ? [fontSubsets(), react()]
-    : [fontSubsets(), react(), writeVersionFile(), guardShell(), preloadFonts(), compileHints()],
+    : [fontSubsets(), react(), writeVersionFile(), guardShell(), preloadFonts(), inlineFavicon(), compileHints()],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
     __DEBUG_ALLOWED__: JSON.stringify(mode !== 'production'),
@@ -181,10 +218,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                 { name: 'shell', tags: ['$initial'], test: (id) => mayBeShell(projectPath(id)) },
                 // What every page loads with its screen, in a few files instead of dozens of small
                 // ones: each is a request, and with HTTP/1.1 at most six run at once.
+                // The query client's library and the icons are in the page chunk: every member page
+                // runs all three, and a cold /home waited for three requests (issue 40).
                 ...[
-                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
-                  { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
-                  { name: 'page', test: (id: string) => PAGE_PARTS.test(projectPath(id)) },
+                  { name: 'page', test: (id: string) => PAGE_LIBRARIES.test(id) || isPagePart(projectPath(id)) },
+                  { name: 'home', test: (id: string) => HOME_PARTS.test(projectPath(id)) },
                 ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
               ],
             },

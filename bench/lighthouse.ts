@@ -7,7 +7,9 @@
  *   node --import tsx bench/lighthouse.ts
  * (LIGHTHOUSE_LCP=1 also prints each page's LCP element and the phases of its time (last run),
  * LIGHTHOUSE_REPORTS=<dir> keeps the last run's reports, LIGHTHOUSE_PATHS=/home,/login measures
- * only those, LIGHTHOUSE_REFERENCE=0 skips the reference pages.)
+ * only those, LIGHTHOUSE_RETURNING=0 skips the returning member's reload of /home,
+ * LIGHTHOUSE_REFERENCE=0 skips the reference pages. `npm run bench -- lighthouse` runs the same
+ * inside the bench, with its goals.)
  */
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -180,7 +182,7 @@ export async function measureLighthouse(): Promise<{ pages: PageScore[]; referen
     for (const path of paths) {
       pages.push(await measurePage(browser, path, `${app.url}${path}`, path === '/home' ? token : null));
       // Beside the cold /home: a returning member's reload, painted from the persisted cache.
-      if (path === '/home') {
+      if (path === '/home' && process.env.LIGHTHOUSE_RETURNING !== '0') {
         pages.push(await measurePage(browser, RETURNING, `${app.url}${path}`, token, true));
       }
     }

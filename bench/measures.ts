@@ -91,6 +91,12 @@ async function getUserDataLoad(server: ServerUnderTest): Promise<LoadResult> {
 }
 
 /** Each capability adds its measurements here. */
+/** Lighthouse goals by page (issue 40): the cold /home and the returning member's reload of it. */
+const PAGE_GOALS: Record<string, { score: number; lcpMs: number; tbtMs?: number }> = {
+  '/home': { score: 95, lcpMs: 2000, tbtMs: 150 },
+  [RETURNING]: { score: 98, lcpMs: 1200, tbtMs: 100 },
+};
+
 export const measures: Measure[] = [
   {
     name: 'actions',
@@ -196,18 +202,24 @@ export const measures: Measure[] = [
       const runs = `median of ${pages[0]?.runs ?? 0} runs`;
       return [
         ...pages.flatMap((page) => {
-          // Issue 31: a returning member's reload of /home has goals of its own; the cold /home is reported beside it.
-          const returning = page.path === RETURNING;
+          // Issue 40's goals for the member's /home, cold and reloaded; the visitor's screens keep theirs.
+          const goals = PAGE_GOALS[page.path] ?? { score: 98, lcpMs: 1500 };
           return [
-            { label: `${page.path} performance score`, value: page.score, unit: '', goal: { atLeast: 98 }, note: runs },
-            { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: returning ? 1200 : 1500 } },
+            {
+              label: `${page.path} performance score`,
+              value: page.score,
+              unit: '',
+              goal: { atLeast: goals.score },
+              note: runs,
+            },
+            { label: `${page.path} LCP`, value: page.lcpMs, unit: 'ms', goal: { atMost: goals.lcpMs } },
             { label: `${page.path} CLS`, value: page.cls, unit: '', digits: 3, goal: { atMost: 0.02 } },
             {
               label: `${page.path} total blocking time`,
               value: page.tbtMs,
               unit: 'ms',
               digits: 0,
-              goal: returning ? { atMost: 150 } : undefined,
+              goal: goals.tbtMs === undefined ? undefined : { atMost: goals.tbtMs },
             },
           ];
         }),

@@ -141,7 +141,9 @@ console.log(
     : `\nwarning: servers and load generator NOT pinned (${PINNING.why}): ratios include scheduling`,
 );
 let baseline: LoadResult = { rps: Number.NaN, p99: Number.NaN };
-if (!only[0]?.startsWith('growth')) {
+// Lighthouse alone (`npm run bench -- lighthouse`) needs no bare server: its references are pages.
+const pagesOnly = only.length > 0 && only.every((word) => 'lighthouse'.startsWith(word));
+if (!only[0]?.startsWith('growth') && !pagesOnly) {
   console.log(`\nBaseline (autocannon, 50 connections, ${DURATION_S} s each, loopback)`);
   baseline = await bareBaseline();
   print([

@@ -30,10 +30,13 @@ const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
 /**
  * The screen of a member shell's route (src/web/router.tsx), as Vite's manifest names it; its layout
- * is in the `page` chunk (vite.config.ts) that every screen imports.
+ * is in the `page` chunk (vite.config.ts) that every screen imports. With it the query cache's
+ * persistence, which main.tsx imports after its start on every load: fetched with the document, it
+ * is no request chained after the entry's evaluation (issue 40).
  */
 const MEMBER_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/home': ['features/home/screens/HomeScreen.tsx'],
+  // The screen is in vite.config.ts's `home` group: the manifest names that chunk, not the module.
+  '/home': ['group:home', 'api/persist.ts'],
 };
 
 interface ManifestChunk {
@@ -48,7 +51,8 @@ function routeParts(manifest: Record<string, ManifestChunk>, route: string): { m
   const modules = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
+    const group = key.startsWith('group:') ? new RegExp(`^_${key.slice('group:'.length)}-[\\w-]+\\.js$`) : null;
+    const chunk = group ? Object.entries(manifest).find(([name]) => group.test(name))?.[1] : manifest[key];
     if (!chunk) throw new Error(`Vite's manifest has no ${key} (scripts/prerender.ts MEMBER_ROUTE_MODULES)`);
     if (modules.has(`/${chunk.file}`)) return;
     modules.add(`/${chunk.file}`);
@@ -117,16 +121,23 @@ function assemble(template: string, options: DocumentParts) {
     if (options.member) {
       boot = `<script type="module" crossorigin fetchpriority="low" src="${options.member.early}"></script>\n    ${boot}`;
     }
+    const preload = (href: string) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+    // A member's document asks for the framework first, before its own two scripts: it is the
+    // largest file the first render waits for, and requests of one priority leave in document order
+    // over at most six connections (issue 40).
+    const vendor = options.member ? modules.filter((href) => /\/vendor-[\w-]+\.js$/.test(href)) : [];
     const preloads = options.member
       ? [...modules, ...options.member.routeModules.filter((href) => !modules.includes(href))]
+          .filter((href) => !vendor.includes(href))
           // Low priority: the fonts of the first paint go first.
-          .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
+          .map(preload)
           .join('\n    ')
       : '';
+    const first = vendor.map(preload).join('\n    ');
     html = html
       .replace(SCRIPT, '')
       .replace(MODULEPRELOAD, '')
-      .replace('</head>', `  ${boot}\n  ${preloads ? `  ${preloads}\n  ` : ''}</head>`);
+      .replace('</head>', `  ${first ? `${first}\n    ` : ''}${boot}\n  ${preloads ? `  ${preloads}\n  ` : ''}</head>`);
   }
   return html;
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { AGENT_TEMPLATE_ID } from '../../protocol/identity';
 import { ROUTES } from '../../protocol/routes';
 import { mediaUrl } from '../api/media';
+import { useAfterPaint } from '../lib/afterPaint';
 import { signOut } from '../lib/authSession';
 import { useFlags } from '../lib/flags';
 import { useUserData } from '../lib/memberData';
@@ -26,6 +27,9 @@ export function MemberNavbar() {
   const navigate = useNavigate();
   const member = useUserData();
   const profile = member.data?.registered ? member.data.pUserData : null;
+  // The bell's chunk and its socket after the page's first paint with the member's data (issue 40).
+  const painted = useAfterPaint(profile !== null);
+  const alertsSpace = <span style={{ width: flags.bChat ? 88 : 40, height: 40 }} />;
   const logout = () => {
     signOut().then(() => navigate(ROUTES.login, { replace: true }));
   };
@@ -37,9 +41,13 @@ export function MemberNavbar() {
       avatar={profile ? { image: mediaUrl(profile.sAvatar), name: profile.sUserName } : undefined}
       alerts={
         profile ? (
-          <Suspense fallback={<span style={{ width: flags.bChat ? 88 : 40, height: 40 }} />}>
-            <MemberAlerts />
-          </Suspense>
+          painted ? (
+            <Suspense fallback={alertsSpace}>
+              <MemberAlerts />
+            </Suspense>
+          ) : (
+            alertsSpace
+          )
         ) : undefined
       }
       walletSlot={
@@ -53,8 +61,14 @@ export function MemberNavbar() {
   );
 }
 
-/** The member's pending reward popups (docs/product.md §4), wherever a member is. */
+/**
+ * The member's pending reward popups (docs/product.md §4), wherever a member is: their code loads
+ * once the page has painted with the member's data (a popup opens over the page, never before it).
+ */
 export function MemberPopups() {
+  const member = useUserData();
+  const painted = useAfterPaint(!member.isPending);
+  if (!painted) return null;
   return (
     <Suspense fallback={null}>
       <RewardPopups />

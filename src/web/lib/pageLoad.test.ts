@@ -94,6 +94,7 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
       '/api/portal/getFlags',
       '/api/auth/get-session',
       '/api/portal/getUserData',
+      '/api/portal/isMaintenance',
       '/api/portal/getCollection',
     ]);
 
@@ -102,7 +103,13 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
     const agents = await page.queryClient.fetchQuery(page.collectionFirstQueryOptions(AGENT_TEMPLATE_ID, HOME_AGENTS));
     expect(member.registered).toBe(true);
     expect(agents.aItems[0]?.sItemID).toBe('i1');
-    expect(page.server.fetch).toHaveBeenCalledTimes(4);
+    // The maintenance check (features/maintenance) takes the page load's answer, once.
+    const { takeSentMaintenance } = await import('./pageLoad');
+    const sent = takeSentMaintenance();
+    expect(sent).toBeDefined();
+    expect(takeSentMaintenance()).toBeUndefined();
+    expect(await portal('isMaintenance', {}, { sent })).toMatchObject({ iErrorCode: 0 });
+    expect(page.server.fetch).toHaveBeenCalledTimes(5);
 
     // The first Agent's art was asked for as soon as the collection answered, at the URL the card uses.
     expect(appended).toEqual([
@@ -111,7 +118,7 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
 
     // Taken once: asking again goes to the network.
     await portal('getUserData', {}, { token: 'tok' });
-    expect(page.server.fetch).toHaveBeenCalledTimes(5);
+    expect(page.server.fetch).toHaveBeenCalledTimes(6);
   });
 
   it("the member's data comes no sooner than the app's first render (the shell it hydrates waits for it)", async () => {

@@ -101,8 +101,14 @@ export default function HomeScreen() {
           <CardSkeletons count={4} />
         ) : agents.data?.aItems.length ? (
           <div className="grid">
-            {agents.data.aItems.slice(0, HOME_AGENTS).map((item) => (
-              <CollectibleCard key={item.sItemID} item={item} to={`${ROUTES.item}?sItemID=${item.sItemID}`} eager />
+            {/* The first art is the one the page load preloads; the others load after it, lazily (issue 40). */}
+            {agents.data.aItems.slice(0, HOME_AGENTS).map((item, i) => (
+              <CollectibleCard
+                key={item.sItemID}
+                item={item}
+                to={`${ROUTES.item}?sItemID=${item.sItemID}`}
+                eager={i === 0}
+              />
             ))}
           </div>
         ) : (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../../../protocol/routes';
 import { portal } from '../../../api/client';
+import { takeSentMaintenance } from '../../../lib/pageLoad';
 import { local, STORAGE } from '../../../lib/storage';
 import { decideMaintenance } from './decide';
 
@@ -24,7 +25,8 @@ export function useMaintenanceCheck(): { alert: string | null; checked: boolean;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on the first location
   useEffect(() => {
     let cancelled = false;
-    portal('isMaintenance').then((answer) => {
+    // A member's page load asked already, with its other requests (lib/pageLoad).
+    portal('isMaintenance', {}, { sent: takeSentMaintenance() }).then((answer) => {
       if (cancelled) return;
       const last = Number(local.get(STORAGE.maintenanceAlertAt)) || null;
       const decision = decideMaintenance(answer, location.pathname, Date.now(), last);

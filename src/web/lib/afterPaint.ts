@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * True from the first frame painted after `ready` became true, and from then on. What a screen
+ * shows beside its content but is not its content (the bell, the popups' code) waits for it, so
+ * a cold load's requests and main thread go to the content's first paint first (issue 40).
+ */
+export function useAfterPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => setAfter(true);
+    // The first frame callback runs before the frame that paints it; the second one, a frame later,
+    // once that frame has gone to the screen; then the first idle moment (at most a second later).
+    // A tab in the background paints no frames: it does not wait for one longer than a second.
+    const fallback = setTimeout(done, 1000);
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if ('requestIdleCallback' in window) idle = requestIdleCallback(done, { timeout: 1000 });
+        else timer = setTimeout(done, 0);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [ready, after]);
+  return after;
+}
