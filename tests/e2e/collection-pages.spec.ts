@@ -45,9 +45,21 @@ test('a collection of more than a page shows the first 100, then the rest on "Sh
     await more.scrollIntoViewIfNeeded();
     // The page's end, where the button is (a full-page shot of 100 cards says nothing more).
     await page.screenshot({ path: `tests/e2e/screenshots/collection-pages-${width}.png` });
+    const clickedAt = await page.evaluate(() => Date.now());
     await more.click();
     await expect(cards).toHaveCount(held);
     await expect(page.getByRole('button', { name: /Show more/ })).toHaveCount(0);
+    // The cache is persisted (at most once a second) after "Show more": with the first page only,
+    // so the next visit (the next width) starts from the first page again.
+    const persistedPages = await page.waitForFunction((since) => {
+      const cache = JSON.parse(localStorage.getItem('cache') ?? 'null');
+      const list = cache?.clientState?.queries?.find(
+        (q: { queryKey: unknown[]; state: { dataUpdatedAt: number } }) =>
+          q.queryKey.includes('pages') && q.queryKey.includes('agent') && q.state.dataUpdatedAt >= since,
+      );
+      return list ? list.state.data.pages.length : false;
+    }, clickedAt);
+    expect(await persistedPages.jsonValue()).toBe(1);
   }
   await expectAccessible(page);
 });

@@ -8,8 +8,22 @@ import { STORAGE } from '../lib/storage';
 /**
  * Persists the query cache (lib/persistedCache). Loaded after the first render (it is not
  * in the entry bundle); restored entries never replace fresher data (hydration keeps the newer).
- * A query with `meta: { persist: false }` (a large published list) stays in memory only.
+ * A query with `meta: { persist: false }` (a large published list) stays in memory only, and an
+ * infinite list keeps its first page only: what "Show more" added is the visit's, not the next
+ * page load's (decision 0201's first page on every visit; a collection opened to its end would
+ * otherwise fill the storage and be refetched page by page on each reload).
  */
+export function firstPageOnly(data: unknown): unknown {
+  if (!isInfinite(data) || data.pages.length <= 1) return data;
+  return { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) };
+}
+
+function isInfinite(data: unknown): data is { pages: unknown[]; pageParams: unknown[] } {
+  if (typeof data !== 'object' || data === null) return false;
+  const { pages, pageParams } = data as { pages?: unknown; pageParams?: unknown };
+  return Array.isArray(pages) && Array.isArray(pageParams);
+}
+
 export function startPersistence(queryClient: QueryClient): void {
   const options = {
     queryClient,
@@ -22,6 +36,7 @@ export function startPersistence(queryClient: QueryClient): void {
     dehydrateOptions: {
       // The library's default (successful queries only), minus those that opt out.
       shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist !== false,
+      serializeData: firstPageOnly,
     },
   };
   const [, restored] = persistQueryClient(options);
