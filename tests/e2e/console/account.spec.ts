@@ -6,7 +6,6 @@ import {
   consoleAction,
   consoleSessionToken,
   consoleSignInPage,
-  freshTotp,
   type Operator,
   snapWidths,
   uniqueOperatorEmail,
@@ -144,7 +143,9 @@ test('an admin resends the welcome to an operator who never set a password; the 
   await dialog.getByLabel('Reason').fill('The first mail went to spam');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Mail a new link' }).click();
-  await confirmItsYou(page, chief, freshTotp(chief.secret));
+  // The chief's enrolment and sign-in spent two TOTP codes in this minute: a backup code confirms
+  // (a third TOTP code is not always there until the next 30 s step).
+  await confirmItsYou(page, chief, chief.backupCodes[9] as string);
   await expect(
     page.getByText(`A new link to set the password and enrol two-factor was mailed to ${hire}.`),
   ).toBeVisible();
