@@ -66,7 +66,28 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** No serious or critical accessibility violations on the current page (axe-core's WCAG rules). */
+/**
+ * Waits for the page's finite animations (a dialog or card fading in) to end: axe reads colours as
+ * painted, and mid-fade a chip's text measures below its contrast (CI under load caught one).
+ * Endless ones (a spinner) are left running; a cancelled animation counts as ended.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      // A bound, not a wait: an animation of a tab the browser does not draw may never finish.
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -74,6 +95,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** No accessibility violation of any impact (minor and moderate too) on the current page: issue 28's bar. */
 export async function expectAccessibleStrict(page: Page, label = page.url()): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(
