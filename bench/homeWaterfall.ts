@@ -8,6 +8,10 @@
  *   node --import tsx bench/homeWaterfall.ts   (after a build; WEB_DIST=<dir> another build,
  *   HOME_WATERFALL_DIR=<dir> where the gathered artifacts go, HOME_WATERFALL_REUSE=1 reads them again,
  *   HOME_WATERFALL_RETURNING=1 the returning member's reload)
+ * What if: HOME_WATERFALL_WHATIF="drop=woff2,monster;scale=vendor=0.7" simulates the gathered load
+ * again without the requests whose address contains a `drop` word, and with the bytes of those
+ * matching a `scale` word multiplied: what a change of the files before the paint would give,
+ * without making it (bench/README.md "what the cold /home's LCP is made of").
  */
 import lighthouse from 'lighthouse';
 // Lighthouse's own modules, the ones its LCP audit runs.
@@ -59,7 +63,50 @@ if (!process.env.HOME_WATERFALL_REUSE) {
   }
 }
 
+interface DevtoolsEvent {
+  method: string;
+  params: { requestId?: string; request?: { url: string }; [field: string]: unknown };
+}
+
+/** The gathered requests as they would have been: some left out, some with more or fewer bytes. */
+function whatIf(log: DevtoolsEvent[], spec: string): DevtoolsEvent[] {
+  const parts = Object.fromEntries(spec.split(';').map((part) => part.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const drop = (parts.drop ?? '').split(',').filter(Boolean);
+  const scale = (parts.scale ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]);
+  const urls = new Map<string, string>();
+  for (const event of log) {
+    if (event.method === 'Network.requestWillBeSent' && event.params.requestId && event.params.request) {
+      urls.set(event.params.requestId, event.params.request.url);
+    }
+  }
+  const url = (event: DevtoolsEvent) => urls.get(event.params?.requestId ?? '') ?? '';
+  const factor = (event: DevtoolsEvent) => Number(scale.find(([word]) => url(event).includes(word))?.[1] ?? 1);
+  return log
+    .filter((event) => !drop.some((word) => url(event).includes(word)))
+    .map((event) => {
+      const by = factor(event);
+      if (by === 1) return event;
+      const params = { ...event.params };
+      for (const field of ['encodedDataLength', 'dataLength'] as const) {
+        if (typeof params[field] === 'number') params[field] = Math.round(params[field] * by);
+      }
+      const response = params.response as { encodedDataLength?: number } | undefined;
+      if (response?.encodedDataLength) {
+        params.response = { ...response, encodedDataLength: Math.round(response.encodedDataLength * by) };
+      }
+      return { ...event, params };
+    });
+}
+
 const artifacts = await loadArtifacts(dir);
+const spec = process.env.HOME_WATERFALL_WHATIF;
+if (spec) {
+  artifacts.DevtoolsLog = whatIf(artifacts.DevtoolsLog as unknown as DevtoolsEvent[], spec) as never;
+  console.log(`what if: ${spec}`);
+}
 const settings = { ...defaultSettings, throttlingMethod: 'simulate' };
 const lcp = (await LanternLargestContentfulPaint.request(
   {

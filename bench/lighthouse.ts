@@ -8,16 +8,18 @@
  * (LIGHTHOUSE_LCP=1 also prints each page's LCP element and the phases of its time (last run),
  * LIGHTHOUSE_REPORTS=<dir> keeps the last run's reports, LIGHTHOUSE_PATHS=/home,/login measures
  * only those, LIGHTHOUSE_RETURNING=0 skips the returning member's reload of /home,
- * LIGHTHOUSE_REFERENCE=0 skips the reference pages. `npm run bench -- lighthouse` runs the same
- * inside the bench, with its goals.)
+ * LIGHTHOUSE_REFERENCE=0 skips the reference pages, LIGHTHOUSE_DEPLOYED=0 the cold /home and the
+ * reference "React, after an answer" behind HAProxy with HTTPS and HTTP/2 (measureDeployed).
+ * `npm run bench -- lighthouse` runs the same inside the bench, with its goals.)
  */
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { HAPROXY, selfSignedPem, startHaproxy } from '../scripts/haproxy';
 import { NOTICE_KINDS } from '../src/protocol/rewards';
 import { grantDemoAgent } from '../src/server/features/rewards/index';
 import { REFERENCE_PAGES, referenceSite } from './lighthouseReference';
 import { median } from './stats';
-import { type BenchApp, benchApp } from './support';
+import { type BenchApp, benchApp, freePort } from './support';
 
 export interface PageScore {
   /** The portal's path, or a reference page's label. */
@@ -65,10 +67,13 @@ export async function memberToken(app: BenchApp): Promise<string> {
   return (await memberAccount(app)).token;
 }
 
-/** A verified member on an ordinary day holding an Agent: their email (password bench-password-1) and a session token. */
-export async function memberAccount(app: BenchApp): Promise<{ token: string; email: string }> {
+/**
+ * A verified member on an ordinary day holding an Agent: their email (password bench-password-1) and
+ * a session token. `origin`: the address the app serves members at, when not its own (behind HAProxy).
+ */
+export async function memberAccount(app: BenchApp, origin = app.url): Promise<{ token: string; email: string }> {
   const { url } = app;
-  const json = { 'content-type': 'application/json', origin: url };
+  const json = { 'content-type': 'application/json', origin };
   const email = `lighthouse-${Date.now()}@bench.local`;
   const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -169,6 +174,95 @@ async function measurePage(
   };
 }
 
+/** What measureDeployed found: the audits, and whether the chat went live over that connection. */
+export interface DeployedFigures {
+  pages: PageScore[];
+  /** The member's chat socket through HAProxy: its handshake's status (200: over HTTP/2, RFC 8441). */
+  chat: { live: boolean; handshakeStatus: number; protocol: string } | null;
+}
+
+/**
+ * The cold /home and the reference "React, after an answer" as production serves them: behind
+ * HAProxy answering HTTPS and HTTP/2 (docs/deploy.md's bind line), the portal configured with that
+ * address; then the member's chat through it, a message sent and read back (decision 0250). Read
+ * beside the direct figures, not instead of them: the goals are the direct ones. Nothing without
+ * HAProxy or openssl, or with LIGHTHOUSE_DEPLOYED=0.
+ */
+export async function measureDeployed(): Promise<DeployedFigures> {
+  const pem = process.env.LIGHTHOUSE_DEPLOYED === '0' || !HAPROXY ? null : selfSignedPem();
+  if (!pem) return { pages: [], chat: null };
+  const [portalPort, referencePort] = [await freePort(), await freePort()];
+  const publicUrl = `https://127.0.0.1:${portalPort}`;
+  const app = await benchApp({ serveWeb: true, env: { PUBLIC_URL: publicUrl } });
+  const reference = await referenceSite();
+  const proxies = await Promise.all([
+    startHaproxy({ port: portalPort, tlsPem: pem, servers: [{ name: 'i1', address: new URL(app.url).host }] }),
+    startHaproxy({ port: referencePort, tlsPem: pem, servers: [{ name: 'r1', address: new URL(reference.url).host }] }),
+  ]);
+  const browser = await puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    // The certificate is the bench's own, made a moment ago.
+    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+  });
+  try {
+    const { token } = await memberAccount(app, publicUrl);
+    const answer = REFERENCE_PAGES.find((page) => page.path.endsWith('?answer')) as (typeof REFERENCE_PAGES)[number];
+    const pages = [
+      await measurePage(browser, DEPLOYED_HOME, `${publicUrl}/home`, token),
+      await measurePage(
+        browser,
+        `${answer.label}, as deployed`,
+        `https://127.0.0.1:${referencePort}${answer.path}`,
+        null,
+      ),
+    ];
+    return { pages, chat: await chatThrough(browser, publicUrl, token) };
+  } finally {
+    await browser.close();
+    await Promise.all(proxies.map((proxy) => proxy.stop()));
+    await reference.close();
+    await app.close();
+  }
+}
+
+/** A member opens the chat at `url`, sends a message and reads it back in the channel's log. */
+async function chatThrough(browser: Browser, url: string, token: string): Promise<DeployedFigures['chat']> {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    let handshakeStatus = 0;
+    cdp.on('Network.webSocketHandshakeResponseReceived', (event) => {
+      handshakeStatus = event.response.status;
+    });
+    await page.evaluateOnNewDocument((value: string) => sessionStorage.setItem('auth.token', value), token);
+    await page.goto(`${url}/chat`);
+    const protocol = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    );
+    const text = `As deployed ${Date.now()}`;
+    const composer = await page.waitForSelector('textarea[placeholder^="Message #"]', { timeout: 15_000 });
+    await composer?.type(text);
+    await page.keyboard.press('Enter');
+    const live = await page
+      .waitForFunction(
+        (sent: string) => document.querySelector('[role=log]')?.textContent?.includes(sent),
+        { timeout: 10_000 },
+        text,
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    return { live, handshakeStatus, protocol };
+  } finally {
+    await page.close();
+  }
+}
+
+/** The label of the cold /home behind HAProxy with HTTPS and HTTP/2. */
+export const DEPLOYED_HOME = '/home as deployed (HAProxy, HTTPS, HTTP/2)';
+
 export async function measureLighthouse(): Promise<{ pages: PageScore[]; references: PageScore[] }> {
   // WEB_DIST=<dir>: another build (a copy of an earlier one, for a before/after in one session).
   const app = await benchApp({ serveWeb: true, env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {} });
@@ -200,10 +294,12 @@ export async function measureLighthouse(): Promise<{ pages: PageScore[]; referen
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { pages, references } = await measureLighthouse();
-  for (const s of [...pages, ...references]) {
+  const deployed = await measureDeployed();
+  for (const s of [...pages, ...references, ...deployed.pages]) {
     console.log(
       `${s.path.padEnd(30)} score ${s.score}  LCP ${Math.round(s.lcpMs)} ms  TBT ${Math.round(s.tbtMs)} ms  CLS ${s.cls.toFixed(3)}  FCP ${Math.round(s.fcpMs)} ms  (medians of ${s.runs})`,
     );
     if (process.env.LIGHTHOUSE_LCP) console.log(`  LCP ${s.lcpElement}: ${s.lcpPhases}`);
   }
+  if (deployed.chat) console.log(`chat as deployed: ${JSON.stringify(deployed.chat)}`);
 }

@@ -49,6 +49,11 @@ export async function referenceSite(): Promise<{ url: string; close(): Promise<v
   );
   const server = createServer((req, res) => {
     const file = (req.url ?? '/').split('?')[0] ?? '/';
+    if (file === '/healthz') {
+      // HAProxy's health check, when the pages are measured behind it as deployed (bench/lighthouse.ts).
+      res.writeHead(200).end();
+      return;
+    }
     if (file === '/answer.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(ANSWER);
       return;
