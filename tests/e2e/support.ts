@@ -65,7 +65,6 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true });
 }
 
-/** No serious or critical accessibility violations on the current page (axe-core's WCAG rules). */
 /**
  * Waits for the page's finite animations (a dialog or card fading in) to end: axe reads colours as
  * painted, and mid-fade a chip's text measures below its contrast (CI under load caught one).
@@ -86,6 +85,7 @@ export async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
+/** No serious or critical accessibility violations on the current page (axe-core's WCAG rules). */
 export async function expectAccessible(page: Page): Promise<void> {
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
