@@ -66,16 +66,24 @@ export interface ServerUnderTest {
   close(): Promise<void>;
 }
 
-/** Starts a server under test in its own process on core 1; `workUs`: the bare server's CPU per request. */
+/**
+ * Starts a server under test in its own process on core 1; `workUs`: the bare server's CPU per
+ * request; `env`: the portal's configuration over bench/support.ts's (`DATABASE_URL`, say).
+ */
 export async function startServer(
   kind: ServerKind,
   options: { workUs?: number; env?: Record<string, string> } = {},
 ): Promise<ServerUnderTest> {
   const child = pinnedSpawn(1, [path.join(HERE, 'serverUnderTest.ts'), kind, String(options.workUs ?? 0)], {
     BENCH_PORT: process.env.BENCH_PORT ?? '3362',
-    ...options.env,
+    BENCH_PORTAL_ENV: JSON.stringify(options.env ?? {}),
   });
-  const { url } = await rpc<{ url: string }>(child, 'ready');
+  const { url, dialect } = await rpc<{ url: string; dialect?: string }>(child, 'ready');
+  const wanted = options.env?.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  if (kind === 'portal' && dialect !== wanted) {
+    child.kill();
+    throw new Error(`the portal under test runs on ${dialect}, not ${wanted}`);
+  }
   return {
     kind,
     url,

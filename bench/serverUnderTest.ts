@@ -60,7 +60,9 @@ let close: () => Promise<unknown>;
 let url: string;
 let app: BenchApp | null = null;
 if (kind === 'portal') {
-  app = await onFreePort((port) => benchApp({ port }));
+  // The measure's configuration (startServer's env): a portal on PostgreSQL is given its DATABASE_URL here.
+  const env = JSON.parse(process.env.BENCH_PORTAL_ENV ?? '{}') as Record<string, string>;
+  app = await onFreePort((port) => benchApp({ port, env }));
   url = app.url;
   close = () => app?.close() ?? Promise.resolve();
 } else if (kind === 'fastify') {
@@ -97,7 +99,7 @@ if (kind === 'portal') {
 const delay = monitorEventLoopDelay({ resolution: 10 });
 
 const commands: Record<string, (args: unknown) => Promise<unknown> | unknown> = {
-  ready: () => ({ url }),
+  ready: () => ({ url, dialect: app?.deps.dialect }),
   cpu: () => cpuUs(),
   kdf: () => kdfCapacity(),
   kdfWorkers: () => PASSWORD_WORKERS,

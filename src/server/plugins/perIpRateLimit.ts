@@ -5,16 +5,21 @@ import { ErrorCode, errorMessage } from '../../protocol/errors';
 import type { Config } from '../config';
 import { rateLimitStore } from '../shared/redis';
 
+export interface PerIpRateLimitOptions {
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'rateLimitPerMinute'>;
+  /** Paths under /api/ that are not counted (exactly, without a query): reads answered from memory. */
+  uncounted?: readonly string[];
+}
+
 /**
  * Requests per IP and minute under /api/ (RATE_LIMIT_PER_MINUTE), refused with RATE_LIMITED and
  * Retry-After. With Redis the counters are shared by every instance (else each counts its own).
- * On the root (fastify-plugin): a route opts out with `config: { rateLimit: false }`.
+ * On the root (fastify-plugin): a route opts out with `config: { rateLimit: false }`, a path of the
+ * actions' route by being `uncounted`.
  */
 export const perIpRateLimit = fp(
-  async (
-    app: FastifyInstance,
-    { config }: { config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'rateLimitPerMinute'> },
-  ) => {
+  async (app: FastifyInstance, { config, uncounted = [] }: PerIpRateLimitOptions) => {
+    const notCounted = new Set(uncounted);
     const limitStore = rateLimitStore(config);
     if (limitStore)
       app.addHook('onClose', async () =>
@@ -28,7 +33,7 @@ export const perIpRateLimit = fp(
       ...(limitStore ? { redis: limitStore, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
       max: config.rateLimitPerMinute,
       timeWindow: '1 minute',
-      allowList: (req) => !req.url.startsWith('/api/'),
+      allowList: (req) => !req.url.startsWith('/api/') || notCounted.has(req.url),
       // The counters are announced only on a refusal (with Retry-After), not on every answer.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: (_req, context) => ({

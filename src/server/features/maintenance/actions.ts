@@ -21,8 +21,13 @@ export function maintenanceState(deps: Deps<MaintenanceTables>) {
 
 const ACTIONS_ROUTE = '/api/:service/:action';
 
-/** What stays open while maintenance is on: the settings every page load reads. */
-const OPEN_IN_MAINTENANCE = new Set(['portal/isMaintenance', 'portal/getFlags']);
+/**
+ * The settings every page load reads, answered from memory: they stay open while maintenance is on,
+ * and the per-IP rate limit does not count them (app.ts), since counting one (a round trip to Redis
+ * when instances share the counters) costs more than answering it.
+ */
+export const SETTINGS_READS: readonly string[] = ['portal/isMaintenance', 'portal/getFlags'];
+const OPEN_IN_MAINTENANCE = new Set(SETTINGS_READS);
 
 /**
  * While maintenance is on, every other action answers MAINTENANCE (an open tab learns of it on its next

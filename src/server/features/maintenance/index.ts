@@ -1,5 +1,7 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { flagsState, maintenanceActions, maintenanceGate, maintenanceState } from './actions';
+
+export { SETTINGS_READS } from './actions';
 import { maintenanceCli } from './cli';
 import { maintenanceConsoleActions } from './consoleActions';
 import { maintenanceMigrations } from './migrations';
