@@ -1,7 +1,5 @@
 import { type Capability, forOtherCapabilities } from '../../capability';
 import { flagsState, maintenanceActions, maintenanceGate, maintenanceState } from './actions';
-
-export { SETTINGS_READS } from './actions';
 import { maintenanceCli } from './cli';
 import { maintenanceConsoleActions } from './consoleActions';
 import { maintenanceMigrations } from './migrations';
@@ -29,6 +27,8 @@ export const maintenance: Capability<MaintenanceTables> = {
   },
 };
 
+/** The settings reads the per-IP rate limit does not count (app.ts). */
+export { SETTINGS_READS } from './actions';
 export type { MaintenanceTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
