@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../db/index';
 import type { DataRevisionTable } from '../db/schema';
+import { chunks, IDS_PER_LIST } from './batches';
 import { prepared } from './prepared';
 
 /**
@@ -123,10 +124,59 @@ const revisionsOfRow = (row: RevisionsRow): Revisions => ({
   shared: Number(row?.shared ?? 0),
 });
 
-/** The member's revision and the shared one (0 before the first write), in one indexed read. */
-export async function readRevisions(db: Parameters<typeof revisionsOf>[0], userId: string): Promise<Revisions> {
-  const [row] = await revisionsOf(db, userId);
-  return revisionsOfRow(row);
+type RevisionsDb = Parameters<typeof revisionsOf>[0];
+
+/**
+ * The member's revision and the shared one (0 before the first write), in one indexed read. Outside
+ * a transaction, the reads asked for during one turn of the event loop go out together as one
+ * query after it (readTogether): on PostgreSQL each query is a round trip and most of a remembered
+ * answer's cost. A read still starts after it was asked for, so it sees every write committed before.
+ */
+export function readRevisions(db: RevisionsDb, userId: string): Promise<Revisions> {
+  if (db.isTransaction) return revisionsOf(db, userId).then(([row]) => revisionsOfRow(row));
+  return readTogether(db, userId);
+}
+
+interface Waiting {
+  userId: string;
+  resolve(revisions: Revisions): void;
+  reject(error: unknown): void;
+}
+
+const waitingByDb = new WeakMap<RevisionsDb, Waiting[]>();
+
+function readTogether(db: RevisionsDb, userId: string): Promise<Revisions> {
+  return new Promise((resolve, reject) => {
+    const waiting = waitingByDb.get(db) ?? gatherUntilNextTurn(db);
+    waiting.push({ userId, resolve, reject });
+  });
+}
+
+/** The reads asked for from now until the event loop's check phase, then read in lists of bounded length. */
+function gatherUntilNextTurn(db: RevisionsDb): Waiting[] {
+  const waiting: Waiting[] = [];
+  waitingByDb.set(db, waiting);
+  setImmediate(() => {
+    waitingByDb.delete(db);
+    for (const batch of chunks(waiting, IDS_PER_LIST - 1)) readBatch(db, batch);
+  });
+  return waiting;
+}
+
+async function readBatch(db: RevisionsDb, batch: readonly Waiting[]): Promise<void> {
+  try {
+    const scopes = [...new Set([SHARED_SCOPE, ...batch.map((w) => w.userId)])];
+    const rows = await db
+      .selectFrom('data_revision')
+      .select(['scope', 'revision'])
+      .where('scope', 'in', scopes)
+      .execute();
+    const revision = new Map(rows.map((row) => [row.scope, Number(row.revision)]));
+    const shared = revision.get(SHARED_SCOPE) ?? 0;
+    for (const w of batch) w.resolve({ member: revision.get(w.userId) ?? 0, shared });
+  } catch (error) {
+    for (const w of batch) w.reject(error);
+  }
 }
 
 /**
