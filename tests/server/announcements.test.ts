@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnnouncementSegment, EVERYONE } from '../../src/protocol/announcements';
 import { ErrorCode } from '../../src/protocol/errors';
@@ -15,7 +17,7 @@ import {
   sendDueMail,
 } from '../../src/server/features/announcements/delivery';
 import type { AnnouncementsDb } from '../../src/server/features/announcements/tables';
-import type { MailMessage } from '../../src/server/mail/index';
+import { type MailMessage, SMTP_CONNECTIONS, smtpMailer } from '../../src/server/mail/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
@@ -580,5 +582,39 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect(recipients(later.got)).toEqual(after.subscribed.map((m) => m.email).sort());
     expect(await emailStates(cancelled.id)).toEqual({ due: 6, sent: 0 });
     expect(await statusOf(cancelled.id)).toMatchObject({ status: 'cancelled', emailed: 0 });
+  });
+  it('over the pooled SMTP transport, the mails of a tick arrive once each on a few reused connections', async () => {
+    const { id, subscribed } = await mailedAnnouncement('pooled', 12);
+    const byRecipient = new Map<string, number>();
+    let connections = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onConnect: (_session, callback) => {
+        connections++;
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          for (const to of session.envelope.rcptTo) byRecipient.set(to.address, (byRecipient.get(to.address) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const smtp = smtpMailer(`smtp://127.0.0.1:${port}`, 'portal@example.com', { pooled: true });
+    try {
+      expect((await announcementTick(ctx({ mailer: smtp }))).emailed).toBe(12);
+    } finally {
+      smtp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect([...byRecipient.keys()].sort()).toEqual(subscribed.map((m) => m.email.toLowerCase()).sort());
+    expect([...byRecipient.values()].every((n) => n === 1)).toBe(true);
+    expect(connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    expect((await statusOf(id)).emailed).toBe(12);
   });
 });
