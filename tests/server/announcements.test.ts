@@ -555,6 +555,37 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect((await statusOf(id)).emailed).toBe(10);
   });
 
+  it('a leader killed with a round in flight loses that round at most, and the next one mails the rest once', async () => {
+    const { id, subscribed } = await mailedAnnouncement('killed', 12);
+    const got: MailMessage[] = [];
+    let calls = 0;
+    let roundInFlight: () => void = () => {};
+    const reached = new Promise<void>((resolve) => {
+      roundInFlight = resolve;
+    });
+    // The first mail goes; the second round's eight never finish, as in a process killed mid-send.
+    const dying = {
+      send: (m: MailMessage) => {
+        calls++;
+        if (calls === 9) roundInFlight();
+        if (calls > 1) return new Promise<void>(() => {});
+        got.push(m);
+        return Promise.resolve();
+      },
+    };
+    void announcementTick(ctx({ mailer: dying }));
+    await reached;
+    expect(await emailStates(id)).toEqual({ due: 3, sent: 9 });
+    const next = countingMailer();
+    await drain({ mailer: next });
+    const all = recipients([...got, ...next.got]);
+    expect(all).toHaveLength(4);
+    expect(new Set(all).size).toBe(4);
+    expect(all.every((to) => subscribed.some((m) => m.email === to))).toBe(true);
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 12 });
+    expect((await statusOf(id)).emailed).toBe(4);
+  });
+
   it('does not mail a member who unsubscribed after delivery, nor the rest of a cancelled announcement', async () => {
     const quitting = await mailedAnnouncement('quitting', 4);
     await announcementTick(ctx({ pagesPerTick: 0 }));
