@@ -91,9 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   await prepareDatabase(database, config, clock.now());
 
-  const mailer =
-    options.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, () => clock.now()));
+  const smtp = !options.mailer && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, { pooled: true }) : null;
+  const mailer = options.mailer ?? smtp ?? outboxMailer(database.db, () => clock.now());
   // The bus may speak before the logger exists (Redis answers while capabilities start).
   let logger: FastifyBaseLogger | undefined;
   const bus =
@@ -123,7 +122,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(jobRunner, { ...lease, clock, observer: metrics.jobs, jobs: started.jobs });
   await app.register(gracefulShutdown, { ...lease, onDrain: () => instance.drained() });
   await app.register(recordRequests, { metrics, actions: started.actions });
-  const resources = [() => database.close(), async () => stopListening(), async () => metrics.stop()];
+  const resources = [
+    () => database.close(),
+    async () => stopListening(),
+    async () => metrics.stop(),
+    async () => smtp?.close(),
+  ];
   await app.register(closeResources, { resources: [...resources, ...(options.bus ? [] : [() => bus.close()])] });
   await app.register(answerHeaders, { config });
   await app.register(cors, { config });

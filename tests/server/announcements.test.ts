@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnnouncementSegment, EVERYONE } from '../../src/protocol/announcements';
 import { ErrorCode } from '../../src/protocol/errors';
@@ -8,9 +10,14 @@ import {
   createAnnouncement,
   previewSegment,
 } from '../../src/server/features/announcements/compose';
-import { announcementTick, type DeliveryContext, deliverPage } from '../../src/server/features/announcements/delivery';
+import {
+  announcementTick,
+  type DeliveryContext,
+  deliverPage,
+  sendDueMail,
+} from '../../src/server/features/announcements/delivery';
 import type { AnnouncementsDb } from '../../src/server/features/announcements/tables';
-import type { MailMessage } from '../../src/server/mail/index';
+import { type MailMessage, SMTP_CONNECTIONS, smtpMailer } from '../../src/server/mail/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
@@ -127,10 +134,13 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     for (let i = 0; i < 50; i++) {
       await announcementTick(ctx(extra));
       const left = await full().selectFrom('announcement').select('id').where('status', 'in', ['sending']).execute();
+      // A cancelled announcement's mail stays due and is never sent.
       const due = await full()
         .selectFrom('announcement_delivery')
+        .innerJoin('announcement', 'announcement.id', 'announcement_delivery.announcement_id')
         .select('user_id')
-        .where('email', '=', 'due')
+        .where('announcement_delivery.email', '=', 'due')
+        .where('announcement.status', '!=', 'cancelled')
         .execute();
       if (left.length === 0 && due.length === 0) return;
     }
@@ -453,5 +463,189 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     await drain();
     expect(await deliveries(midway.id)).toHaveLength(1);
     expect(await code(cancelAnnouncement(db(), midway.id, who()))).toBe(ErrorCode.ANNOUNCE_NOT_CANCELLABLE);
+  });
+  /** `n` members joined now, subscribed to news by email, and an announcement with mail to them (not started). */
+  async function mailedAnnouncement(label: string, n: number, extra: { unsubscribed?: number } = {}) {
+    const start = clock.now();
+    const ms = [];
+    for (let i = 0; i < n; i++) ms.push(await member(`${label}-${i}`, { subscribe: true }));
+    for (let i = 0; i < (extra.unsubscribed ?? 0); i++) ms.push(await member(`${label}-quiet-${i}`));
+    const { id } = await createAnnouncement(
+      db(),
+      {
+        title: label,
+        body: `News for **${label}**`,
+        segment: segment({ iJoinedAfter: start }),
+        sendAt: 0,
+        email: true,
+      },
+      who(),
+    );
+    return { id, ms, subscribed: ms.slice(0, n) };
+  }
+  /** A mailer that records each mail after a short wait, and the most sends it had at once. */
+  function countingMailer(fail: (call: number) => boolean = () => false) {
+    const got: MailMessage[] = [];
+    let calls = 0;
+    let inFlight = 0;
+    let most = 0;
+    return {
+      got,
+      most: () => most,
+      send: async (m: MailMessage) => {
+        const call = ++calls;
+        inFlight++;
+        most = Math.max(most, inFlight);
+        try {
+          await new Promise((r) => setTimeout(r, 5));
+          if (fail(call)) throw new Error(`smtp refused call ${call}`);
+          got.push(m);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+  }
+  const emailStates = async (id: number) => {
+    const rows = await full()
+      .selectFrom('announcement_delivery')
+      .select(['email'])
+      .where('announcement_id', '=', id)
+      .execute();
+    return { due: rows.filter((r) => r.email === 'due').length, sent: rows.filter((r) => r.email === 'sent').length };
+  };
+  const recipients = (got: MailMessage[]) => got.map((m) => m.to).sort();
+
+  it('mails more subscribers than one round of sends, several at once, each once, and counts them exactly', async () => {
+    const { id, ms, subscribed } = await mailedAnnouncement('rounds', 14, { unsubscribed: 2 });
+    const mailer = countingMailer();
+    // A tick's mail budget stops it part way; the next ticks go on where it stopped.
+    const first = await announcementTick(ctx({ mailer, mailPerTick: 12 }));
+    expect(first.emailed).toBe(12);
+    expect(await emailStates(id)).toEqual({ due: 2, sent: 12 });
+    await drain({ mailer });
+    expect(await deliveries(id)).toEqual(ms.map((m) => m.userId).sort());
+    expect(recipients(mailer.got)).toEqual(subscribed.map((m) => m.email).sort());
+    expect(mailer.most()).toBeGreaterThan(1);
+    expect(mailer.most()).toBeLessThanOrEqual(8);
+    expect(await statusOf(id)).toMatchObject({ status: 'sent', delivered: 16, emailed: 14 });
+    expect(mailer.got[0]).toMatchObject({ subject: 'rounds' });
+    expect(mailer.got[0]?.text).toContain('News for rounds');
+  });
+
+  it('a mailer failing mid-round mails no one twice on the next run, and emailed counts exactly what went', async () => {
+    const { id, subscribed } = await mailedAnnouncement('flaky', 12);
+    // The tick's first round is one mail, the second eight at once: the fifth send fails among them.
+    const flaky = countingMailer((call) => call === 5);
+    await expect(announcementTick(ctx({ mailer: flaky }))).rejects.toThrow('smtp refused call 5');
+    expect(flaky.got).toHaveLength(8);
+    expect(await emailStates(id)).toEqual({ due: 3, sent: 9 });
+    expect((await statusOf(id)).emailed).toBe(8);
+    // A mail server that is down costs one mail per tick, not a round.
+    const down = countingMailer(() => true);
+    await expect(sendDueMail(ctx({ mailer: down }))).rejects.toThrow('smtp refused call 1');
+    expect(await emailStates(id)).toEqual({ due: 2, sent: 10 });
+    const healthy = countingMailer();
+    await drain({ mailer: healthy });
+    const all = [...flaky.got, ...healthy.got];
+    expect(new Set(recipients(all)).size).toBe(all.length);
+    expect(all).toHaveLength(subscribed.length - 2);
+    expect(recipients(all).every((to) => subscribed.some((m) => m.email === to))).toBe(true);
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 12 });
+    expect((await statusOf(id)).emailed).toBe(10);
+  });
+
+  it('a leader killed with a round in flight loses that round at most, and the next one mails the rest once', async () => {
+    const { id, subscribed } = await mailedAnnouncement('killed', 12);
+    const got: MailMessage[] = [];
+    let calls = 0;
+    let roundInFlight: () => void = () => {};
+    const reached = new Promise<void>((resolve) => {
+      roundInFlight = resolve;
+    });
+    // The first mail goes; the second round's eight never finish, as in a process killed mid-send.
+    const dying = {
+      send: (m: MailMessage) => {
+        calls++;
+        if (calls === 9) roundInFlight();
+        if (calls > 1) return new Promise<void>(() => {});
+        got.push(m);
+        return Promise.resolve();
+      },
+    };
+    void announcementTick(ctx({ mailer: dying }));
+    await reached;
+    expect(await emailStates(id)).toEqual({ due: 3, sent: 9 });
+    const next = countingMailer();
+    await drain({ mailer: next });
+    const all = recipients([...got, ...next.got]);
+    expect(all).toHaveLength(4);
+    expect(new Set(all).size).toBe(4);
+    expect(all.every((to) => subscribed.some((m) => m.email === to))).toBe(true);
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 12 });
+    expect((await statusOf(id)).emailed).toBe(4);
+  });
+
+  it('does not mail a member who unsubscribed after delivery, nor the rest of a cancelled announcement', async () => {
+    const quitting = await mailedAnnouncement('quitting', 4);
+    await announcementTick(ctx({ pagesPerTick: 0 }));
+    expect(await deliverPage(ctx(), quitting.id)).toMatchObject({ delivered: 4 });
+    const gone = quitting.subscribed[1];
+    await full().updateTable('member').set({ subscribe: 0 }).where('user_id', '=', `${gone?.userId}`).execute();
+    const mailer = countingMailer();
+    await drain({ mailer });
+    expect(recipients(mailer.got)).toEqual(
+      quitting.subscribed
+        .filter((m) => m !== gone)
+        .map((m) => m.email)
+        .sort(),
+    );
+    expect((await statusOf(quitting.id)).emailed).toBe(3);
+
+    const cancelled = await mailedAnnouncement('cancelled', 10);
+    await announcementTick(ctx({ pagesPerTick: 0 }));
+    await deliverPage({ ...ctx(), pageSize: 6 }, cancelled.id);
+    await cancelAnnouncement(db(), cancelled.id, who());
+    const after = await mailedAnnouncement('after', 3);
+    const later = countingMailer();
+    await drain({ mailer: later });
+    // The cancelled one's mail stays due; a later announcement's goes past it.
+    expect(recipients(later.got)).toEqual(after.subscribed.map((m) => m.email).sort());
+    expect(await emailStates(cancelled.id)).toEqual({ due: 6, sent: 0 });
+    expect(await statusOf(cancelled.id)).toMatchObject({ status: 'cancelled', emailed: 0 });
+  });
+  it('over the pooled SMTP transport, the mails of a tick arrive once each on a few reused connections', async () => {
+    const { id, subscribed } = await mailedAnnouncement('pooled', 12);
+    const byRecipient = new Map<string, number>();
+    let connections = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onConnect: (_session, callback) => {
+        connections++;
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          for (const to of session.envelope.rcptTo) byRecipient.set(to.address, (byRecipient.get(to.address) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const smtp = smtpMailer(`smtp://127.0.0.1:${port}`, 'portal@example.com', { pooled: true });
+    try {
+      expect((await announcementTick(ctx({ mailer: smtp }))).emailed).toBe(12);
+    } finally {
+      smtp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect([...byRecipient.keys()].sort()).toEqual(subscribed.map((m) => m.email.toLowerCase()).sort());
+    expect([...byRecipient.values()].every((n) => n === 1)).toBe(true);
+    expect(connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    expect((await statusOf(id)).emailed).toBe(12);
   });
 });

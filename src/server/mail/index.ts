@@ -37,13 +37,28 @@ export function outboxMailer(db: PlatformDb, now: () => number): Mailer {
   };
 }
 
-/** Production: SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587). */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/** Connections of the server's pooled SMTP transport; the announcement mail keeps this many in flight. */
+export const SMTP_CONNECTIONS = 8;
+
+export interface SmtpMailer extends Mailer {
+  /** Ends the pooled connections (the server's close); nothing to do for a one-off transport. */
+  close(): void;
+}
+
+/**
+ * Production: SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587). `pooled`: the
+ * server keeps up to SMTP_CONNECTIONS connections open and reuses them, instead of a connection
+ * (and its greeting) per mail; a CLI sending one mail does without, so it exits at once.
+ */
+export function smtpMailer(smtpUrl: string, from: string, options: { pooled?: boolean } = {}): SmtpMailer {
+  const transport = options.pooled
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
+    : nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    close: () => transport.close(),
   };
 }
 

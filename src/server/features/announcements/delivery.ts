@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { markdownToPlainText } from '../../../protocol/announcements';
-import type { Mailer } from '../../mail/index';
+import { type Mailer, SMTP_CONNECTIONS } from '../../mail/index';
 import { renderActionMail } from '../../mail/layout';
 import { idRows } from '../../shared/batches';
 import { subscribedEmails } from '../identity/index';
@@ -18,7 +18,8 @@ import type { AnnouncementsDb } from './tables';
  * restart neither skips nor repeats a member, and two runners cannot both deliver one page.
  *
  * Mail goes after the page commits, each marked sent before it leaves (at most once per member:
- * a crash between the mark and the send loses that mail rather than repeating it).
+ * a crash between the mark and the send loses that mail rather than repeating it), a few at once
+ * (decision 0251).
  */
 export interface DeliveryContext {
   db: AnnouncementsDb;
@@ -29,6 +30,8 @@ export interface DeliveryContext {
   pageSize?: number;
   /** Pages per announcement per tick, so one large send does not hold the tick for long. */
   pagesPerTick?: number;
+  /** Mails claimed per tick at most. */
+  mailPerTick?: number;
 }
 
 export interface DeliveryReport {
@@ -40,7 +43,10 @@ export interface DeliveryReport {
 
 const PAGE = 200;
 const PAGES_PER_TICK = 25;
-const MAIL_BATCH = 100;
+/** Mails claimed per statement and sent at once: as many as the pooled SMTP transport has connections. */
+const MAIL_IN_FLIGHT = SMTP_CONNECTIONS;
+/** Mails per tick at most (a tick of delivery pages makes about 500 due at one member in ten subscribed). */
+const MAIL_PER_TICK = 1000;
 
 export async function announcementTick(ctx: DeliveryContext): Promise<DeliveryReport> {
   const report: DeliveryReport = { started: [], delivered: 0, emailed: 0, finished: [] };
@@ -195,50 +201,119 @@ async function insertDeliveries(
     .execute();
 }
 
-/** Mails due of announcements still going (sending or sent, not cancelled), each at most once. */
+/**
+ * Mails due of announcements still going (sending or sent, not cancelled), each at most once, in
+ * rounds: claim a few in one statement (marked sent before they leave), read their addresses (who
+ * unsubscribed since is skipped) and texts, send them at once, count what went. A crash loses the
+ * round in flight, never repeats it. The tick's first round is a single mail, so a mail server that
+ * is down costs one mail per tick; a failed send ends the tick's mail once its round is counted.
+ */
 export async function sendDueMail(ctx: DeliveryContext): Promise<number> {
-  const due = await ctx.db
-    .selectFrom('announcement_delivery')
-    .innerJoin('announcement', 'announcement.id', 'announcement_delivery.announcement_id')
-    .select(['announcement_delivery.announcement_id', 'announcement_delivery.user_id'])
-    .where('announcement_delivery.email', '=', 'due')
-    .where('announcement.status', 'in', ['sending', 'sent'])
-    .limit(MAIL_BATCH)
-    .execute();
+  const texts = new Map<number, MailText>();
+  const budget = ctx.mailPerTick ?? MAIL_PER_TICK;
+  let claimed = 0;
   let sent = 0;
-  const texts = new Map<number, { title: string; body: string }>();
-  for (const { announcement_id: id, user_id: userId } of due) {
-    const announcementId = Number(id);
-    // Marked before it leaves: whatever happens next, this member is never mailed it again.
-    const claimed = await ctx.db
-      .updateTable('announcement_delivery')
-      .set({ email: 'sent', emailed_at: ctx.now() })
-      .where('announcement_id', '=', announcementId)
-      .where('user_id', '=', userId)
-      .where('email', '=', 'due')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
-    let text = texts.get(announcementId);
-    if (!text) {
-      const row = await ctx.db
-        .selectFrom('announcement')
-        .select(['title', 'body'])
-        .where('id', '=', announcementId)
-        .executeTakeFirstOrThrow();
-      text = { title: row.title, body: row.body };
-      texts.set(announcementId, text);
-    }
-    const address = (await subscribedEmails(ctx.db, [userId])).get(userId);
-    if (!address) continue;
-    await ctx.mailer.send(announcementMail(address, text.title, text.body, ctx.publicUrl));
-    await ctx.db
-      .updateTable('announcement')
-      .set((eb) => ({ emailed: eb('emailed', '+', 1) }))
-      .where('id', '=', announcementId)
-      .execute();
-    sent++;
+  while (claimed < budget) {
+    const size = Math.min(claimed === 0 ? 1 : MAIL_IN_FLIGHT, budget - claimed);
+    const round = await mailRound(ctx, texts, size);
+    sent += round.sent;
+    if (round.failed) throw round.failed.error;
+    if (round.claimed < size) break;
+    claimed += round.claimed;
   }
   return sent;
+}
+
+interface MailText {
+  title: string;
+  body: string;
+}
+
+interface MailRound {
+  claimed: number;
+  sent: number;
+  /** The first send that failed (its mail stays marked sent: it may have left). */
+  failed: { error: unknown } | null;
+}
+
+async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, size: number): Promise<MailRound> {
+  const rows = await claimDueMail(ctx, size);
+  if (rows.length === 0) return { claimed: 0, sent: 0, failed: null };
+  const addresses = await subscribedEmails(
+    ctx.db,
+    rows.map((r) => r.user_id),
+  );
+  await readTexts(
+    ctx.db,
+    texts,
+    rows.map((r) => Number(r.announcement_id)),
+  );
+  const sends = rows.flatMap((row) => {
+    const to = addresses.get(row.user_id);
+    const text = texts.get(Number(row.announcement_id));
+    if (!to || !text) return [];
+    const mail = async () => ctx.mailer.send(announcementMail(to, text.title, text.body, ctx.publicUrl));
+    return [{ id: Number(row.announcement_id), outcome: mail() }];
+  });
+  const outcomes = await Promise.allSettled(sends.map((s) => s.outcome));
+  const went = sends.filter((_, i) => outcomes[i]?.status === 'fulfilled');
+  await countEmailed(
+    ctx.db,
+    went.map((s) => s.id),
+  );
+  const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  return { claimed: rows.length, sent: went.length, failed: rejected ? { error: rejected.reason } : null };
+}
+
+/**
+ * Up to `size` due mails of announcements not cancelled, marked sent in one statement; answers the
+ * rows this call marked (another runner's claim of the same row finds it no longer due).
+ */
+function claimDueMail(ctx: DeliveryContext, size: number) {
+  return ctx.db
+    .updateTable('announcement_delivery')
+    .set({ email: 'sent', emailed_at: ctx.now() })
+    .where('email', '=', 'due')
+    .where((eb) =>
+      eb(
+        eb.refTuple('announcement_id', 'user_id'),
+        'in',
+        eb
+          .selectFrom('announcement_delivery as due')
+          .innerJoin('announcement', 'announcement.id', 'due.announcement_id')
+          .select(['due.announcement_id', 'due.user_id'])
+          .where('due.email', '=', 'due')
+          .where('announcement.status', 'in', ['sending', 'sent'])
+          // Along the (email, announcement_id) index: unordered, PostgreSQL's plan may scan the
+          // table, past every row claimed before, in each round.
+          .orderBy('due.announcement_id')
+          .limit(size)
+          .$asTuple('announcement_id', 'user_id'),
+      ),
+    )
+    .returning(['announcement_id', 'user_id'])
+    .execute();
+}
+
+/** The title and body of the announcements among `ids` not in `texts` yet, added to it. */
+async function readTexts(db: AnnouncementsDb, texts: Map<number, MailText>, ids: number[]): Promise<void> {
+  const missing = [...new Set(ids)].filter((id) => !texts.has(id));
+  if (missing.length === 0) return;
+  const rows = await db.selectFrom('announcement').select(['id', 'title', 'body']).where('id', 'in', missing).execute();
+  for (const row of rows) texts.set(Number(row.id), { title: row.title, body: row.body });
+}
+
+/** `emailed` raised by the mails that went, one statement per announcement among them. */
+async function countEmailed(db: AnnouncementsDb, ids: number[]): Promise<void> {
+  const counts = new Map<number, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const [id, n] of counts) {
+    await db
+      .updateTable('announcement')
+      .set((eb) => ({ emailed: eb('emailed', '+', n) }))
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 export function announcementMail(to: string, title: string, body: string, publicUrl: string) {
