@@ -15,7 +15,7 @@ import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import { ownedItem } from '../collectibles/index';
 import { authenticateToken, existingUsernames, usernamesOf } from '../identity/index';
 import { getFlags } from '../maintenance/index';
-import { Connection, type LiveSocket, type Member } from './hub';
+import { Connection, type LiveSocket, type Member } from './connection';
 import { remainingCooldown } from './limits';
 import {
   changedSince,
