@@ -18,7 +18,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -843,7 +843,10 @@ async function chatEvening(portal: Portal, faults: { restartRedis: boolean }): P
     `  (${sockets.toLocaleString('en-US')} sockets open in ${((performance.now() - opened) / 1000).toFixed(1)} s)`,
   );
   try {
+    const cpuBefore = serverCpuMs(portal.instances);
     const phase = await clients.phase(SIZES.chatRate, sockets, SIZES.chatSeconds * 1000);
+    const deliveries = phase.deliveredPerSecond * SIZES.chatSeconds;
+    const cpuPerDelivery = ((serverCpuMs(portal.instances) - cpuBefore) * 1000) / Math.max(1, deliveries);
     const per = phase.byInstance
       ? `; by instance ${Object.entries(phase.byInstance)
           .map(([g, p]) => `${g} p99 ${p.p99Ms} ms (${p.deliveredShare}%)`)
@@ -855,13 +858,24 @@ async function chatEvening(portal: Portal, faults: { restartRedis: boolean }): P
       'fan-out p99 ≤ 100 ms',
       `p50 ${phase.p50Ms} ms, p99 ${phase.p99Ms} ms, ${phase.deliveredShare}% of ${(
         SIZES.chatRate * SIZES.chatSeconds * sockets
-      ).toLocaleString('en-US')} deliveries${per}`,
+      ).toLocaleString('en-US')} deliveries${per}; the instances' CPU ${cpuPerDelivery.toFixed(1)} µs per delivery`,
       phase.p99Ms <= 100 && phase.deliveredShare >= 99.9,
     );
     if (faults.restartRedis && portal.redis) await redisOutage(portal, portal.redis, clients, sockets);
   } finally {
     await clients.close();
   }
+}
+
+/** CPU time the instances' processes used so far (Linux /proc; clock ticks of 10 ms): a cost the machine's load does not skew. */
+function serverCpuMs(instances: readonly Instance[]): number {
+  let ticks = 0;
+  for (const instance of instances) {
+    const stat = readFileSync(`/proc/${instance.process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
 }
 
 /**
