@@ -844,9 +844,12 @@ async function chatEvening(portal: Portal, faults: { restartRedis: boolean }): P
   );
   try {
     const cpuBefore = serverCpuMs(portal.instances);
+    const clientsBefore = process.cpuUsage();
     const phase = await clients.phase(SIZES.chatRate, sockets, SIZES.chatSeconds * 1000);
-    const deliveries = phase.deliveredPerSecond * SIZES.chatSeconds;
-    const cpuPerDelivery = ((serverCpuMs(portal.instances) - cpuBefore) * 1000) / Math.max(1, deliveries);
+    const deliveries = Math.max(1, phase.deliveredPerSecond * SIZES.chatSeconds);
+    const cpuPerDelivery = ((serverCpuMs(portal.instances) - cpuBefore) * 1000) / deliveries;
+    const clientsCpu = process.cpuUsage(clientsBefore);
+    const clientsPerDelivery = (clientsCpu.user + clientsCpu.system) / deliveries;
     const per = phase.byInstance
       ? `; by instance ${Object.entries(phase.byInstance)
           .map(([g, p]) => `${g} p99 ${p.p99Ms} ms (${p.deliveredShare}%)`)
@@ -858,7 +861,9 @@ async function chatEvening(portal: Portal, faults: { restartRedis: boolean }): P
       'fan-out p99 ≤ 100 ms',
       `p50 ${phase.p50Ms} ms, p99 ${phase.p99Ms} ms, ${phase.deliveredShare}% of ${(
         SIZES.chatRate * SIZES.chatSeconds * sockets
-      ).toLocaleString('en-US')} deliveries${per}; the instances' CPU ${cpuPerDelivery.toFixed(1)} µs per delivery`,
+      ).toLocaleString(
+        'en-US',
+      )} deliveries${per}; CPU per delivery: the instances ${cpuPerDelivery.toFixed(1)} µs, the socket clients (this process) ${clientsPerDelivery.toFixed(1)} µs`,
       phase.p99Ms <= 100 && phase.deliveredShare >= 99.9,
     );
     if (faults.restartRedis && portal.redis) await redisOutage(portal, portal.redis, clients, sockets);
