@@ -19,7 +19,7 @@ import { buildApp, prepareDatabase } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/index';
 import type { Database } from '../src/server/features/index';
-import type { ClientCommand, ClientEvent, Target } from './chatClients';
+import type { Answers, ClientCommand, ClientEvent, Target } from './chatClients';
 import { nextMessage, tsWorker } from './workers';
 
 export const CHAT_P99_GOAL_MS = 50;
@@ -32,6 +32,12 @@ const DRAIN_MS = 1500;
 const CHANNEL = 'general';
 
 export interface ChatPhase {
+  /** Tells this phase's messages apart: their nonces start with it, their texts hold it. */
+  tag: string;
+  /** Messages sent (all senders together). */
+  sent: number;
+  /** What the server answered to each message, when the phase ended. */
+  answers: Answers;
   /** Messages sent per second (all senders together). */
   rate: number;
   /** Messages received per second, every socket counted. */
@@ -191,6 +197,9 @@ export class Clients {
     };
     const everyone = summarize([...groups.values()].flat(), sockets);
     const phase: ChatPhase = {
+      tag,
+      sent,
+      answers: mergeAnswers(results.map((r) => r.answers)),
       rate,
       deliveredPerSecond: Math.round(everyone.count / (durationMs / 1000)),
       deliveredShare: everyone.deliveredShare,
@@ -208,6 +217,21 @@ export class Clients {
     return phase;
   }
 
+  /** Sends the phase's unanswered messages again with their nonces; what was answered by then. */
+  async resend(phase: ChatPhase, waitMs: number): Promise<{ resent: number; answers: Answers }> {
+    const results = await Promise.all(
+      this.workers.map((worker) => {
+        const done = nextMessage<ClientEvent>(worker, (m) => m.evt === 'resent' && m.tag === phase.tag);
+        worker.postMessage({ cmd: 'resend', tag: phase.tag, waitMs } satisfies ClientCommand);
+        return done as Promise<Extract<ClientEvent, { evt: 'resent' }>>;
+      }),
+    );
+    return {
+      resent: results.reduce((sum, r) => sum + r.resent, 0),
+      answers: mergeAnswers(results.map((r) => r.answers)),
+    };
+  }
+
   async close(): Promise<void> {
     await Promise.all(
       this.workers.map((worker) => {
@@ -218,6 +242,14 @@ export class Clients {
     );
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+function mergeAnswers(list: Answers[]): Answers {
+  return {
+    acked: list.flatMap((a) => a.acked),
+    refused: list.flatMap((a) => a.refused),
+    unanswered: list.flatMap((a) => a.unanswered),
+  };
 }
 
 function serverMemory(): number {

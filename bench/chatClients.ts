@@ -1,7 +1,9 @@
 /**
  * A worker thread of chat clients for bench/chat.ts: it opens its share of the sockets, says
  * hello, then on command sends messages at a steady rate from a few of them and times how long
- * each message takes to reach every socket (the send time travels in the text).
+ * each message takes to reach every socket (the send time travels in the text). It keeps each
+ * message's answer (ack or refusal) and, on command, sends the unanswered ones again with the same
+ * nonce, as the web client does after a reconnect.
  */
 import { parentPort } from 'node:worker_threads';
 import WebSocket from 'ws';
@@ -16,11 +18,29 @@ export interface Target {
 export type ClientCommand =
   | { cmd: 'connect'; targets: Target[] }
   | { cmd: 'run'; tag: string; channel: string; senders: number; rate: number; durationMs: number; drainMs: number }
+  | { cmd: 'resend'; tag: string; waitMs: number }
   | { cmd: 'close' };
+
+/** What the server answered to a phase's messages, by nonce. */
+export interface Answers {
+  /** The stored message's id. */
+  acked: Array<[string, number]>;
+  /** The error code. */
+  refused: Array<[string, number]>;
+  unanswered: string[];
+}
 
 export type ClientEvent =
   | { evt: 'connected'; count: number; failed: number }
-  | { evt: 'ran'; tag: string; sent: number; received: Record<string, number>; latencies: Record<string, Float64Array> }
+  | {
+      evt: 'ran';
+      tag: string;
+      sent: number;
+      received: Record<string, number>;
+      latencies: Record<string, Float64Array>;
+      answers: Answers;
+    }
+  | { evt: 'resent'; tag: string; resent: number; answers: Answers }
   | { evt: 'closed' };
 
 interface Client {
@@ -34,27 +54,51 @@ if (!port) throw new Error('bench/chatClients.ts runs in a worker thread');
 const clients: Client[] = [];
 const clock = () => performance.timeOrigin + performance.now();
 /** The phase being timed: its tag, and per group the latencies seen so far. */
-let timing: { tag: string; latencies: Map<string, number[]> } | null = null;
+let timing: { tag: string; marker: Buffer; latencies: Map<string, number[]> } | null = null;
 const CONNECT_AT_ONCE = 100;
+/** Each phase's messages by nonce: who sent it, the frame, and the server's answer once it came. */
+const outgoing = new Map<string, Map<string, { client: Client; frame: string; ack?: number; error?: number }>>();
+
+function noteAnswer(text: string): void {
+  const frame = JSON.parse(text) as { t: string; sNonce?: string; iMessageID?: number; iErrorCode?: number };
+  const tag = frame.sNonce?.split('x')[0];
+  const entry = tag === undefined ? undefined : outgoing.get(tag)?.get(frame.sNonce as string);
+  if (!entry) return;
+  if (frame.t === 'ack') entry.ack = frame.iMessageID;
+  else entry.error = frame.iErrorCode;
+}
+
+function answersOf(tag: string): Answers {
+  const answers: Answers = { acked: [], refused: [], unanswered: [] };
+  for (const [nonce, entry] of outgoing.get(tag) ?? []) {
+    if (entry.ack !== undefined) answers.acked.push([nonce, entry.ack]);
+    else if (entry.error !== undefined) answers.refused.push([nonce, entry.error]);
+    else answers.unanswered.push(nonce);
+  }
+  return answers;
+}
 
 function open(target: Target): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`${target.url}`);
+    const socket = new WebSocket(`${target.url}`, { perMessageDeflate: false });
     const client: Client = { socket, group: target.group };
     socket.on('open', () => socket.send(JSON.stringify({ t: 'hello', sToken: target.token })));
     socket.on('error', () => resolve(false));
     socket.on('message', (data: Buffer) => {
-      const text = data.toString();
-      if (text.startsWith('{"t":"welcome"')) {
+      // 5,000 sockets on the server's own cores: only the frame's start is read as text, and of our
+      // timed messages only the send time.
+      const head = data.toString('latin1', 0, 14);
+      if (head === '{"t":"welcome"') {
         clients.push(client);
         resolve(true);
         return;
       }
-      // Only our timed messages are parsed, and only as far as the send time.
-      if (!timing || !text.startsWith('{"t":"message"')) return;
-      const marker = text.indexOf(`bench ${timing.tag} `);
+      if (head.startsWith('{"t":"ack"') || head.startsWith('{"t":"error"')) return noteAnswer(data.toString());
+      if (!timing || head !== '{"t":"message"') return;
+      const marker = data.indexOf(timing.marker);
       if (marker < 0) return;
-      const sentAt = Number.parseFloat(text.slice(marker + timing.tag.length + 7));
+      const from = marker + timing.marker.length;
+      const sentAt = Number.parseFloat(data.toString('latin1', from, from + 24));
       let list = timing.latencies.get(client.group);
       if (!list) {
         list = [];
@@ -75,8 +119,12 @@ async function connect(targets: Target[]): Promise<void> {
 }
 
 async function run(command: Extract<ClientCommand, { cmd: 'run' }>): Promise<void> {
-  timing = { tag: command.tag, latencies: new Map() };
+  timing = { tag: command.tag, marker: Buffer.from(`bench ${command.tag} `), latencies: new Map() };
   const senders = clients.slice(0, command.senders);
+  const mine = new Map<string, { client: Client; frame: string }>();
+  // Only the last phase's messages can be sent again.
+  outgoing.clear();
+  outgoing.set(command.tag, mine);
   let sent = 0;
   if (senders.length > 0 && command.rate > 0) {
     const start = clock();
@@ -93,7 +141,9 @@ async function run(command: Extract<ClientCommand, { cmd: 'run' }>): Promise<voi
           const sender = senders[sent % senders.length] as Client;
           const nonce = `${command.tag}x${sent}`.padEnd(8, '0');
           const sText = `bench ${command.tag} ${clock()}`;
-          sender.socket.send(JSON.stringify({ t: 'send', sNonce: nonce, sChannelID: command.channel, sText }));
+          const frame = JSON.stringify({ t: 'send', sNonce: nonce, sChannelID: command.channel, sText });
+          mine.set(nonce, { client: sender, frame });
+          sender.socket.send(frame);
         }
       }, 2);
     });
@@ -108,12 +158,28 @@ async function run(command: Extract<ClientCommand, { cmd: 'run' }>): Promise<voi
     received[group] = list.length;
   }
   timing = null;
-  port?.postMessage({ evt: 'ran', tag: command.tag, sent, received, latencies } satisfies ClientEvent);
+  const answers = answersOf(command.tag);
+  port?.postMessage({ evt: 'ran', tag: command.tag, sent, received, latencies, answers } satisfies ClientEvent);
+}
+
+/** Sends a phase's unanswered messages again (same nonce, same text) and waits for their answers. */
+async function resend(command: Extract<ClientCommand, { cmd: 'resend' }>): Promise<void> {
+  const mine = outgoing.get(command.tag) ?? new Map();
+  const again = [...mine.values()].filter((e) => e.ack === undefined && e.error === undefined);
+  for (const entry of again) entry.client.socket.send(entry.frame);
+  const deadline = clock() + command.waitMs;
+  while (clock() < deadline && again.some((e) => e.ack === undefined && e.error === undefined)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const answers = answersOf(command.tag);
+  outgoing.delete(command.tag);
+  port?.postMessage({ evt: 'resent', tag: command.tag, resent: again.length, answers } satisfies ClientEvent);
 }
 
 port.on('message', (command: ClientCommand) => {
   if (command.cmd === 'connect') void connect(command.targets);
   else if (command.cmd === 'run') void run(command);
+  else if (command.cmd === 'resend') void resend(command);
   else {
     for (const client of clients) client.socket.terminate();
     clients.length = 0;

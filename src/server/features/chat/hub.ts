@@ -9,31 +9,11 @@ import type { NotificationsFrame } from '../../../protocol/notifications';
 import type { Bus } from '../../shared/bus';
 import type { Clock } from '../../shared/clock';
 import { endedBy, onSessionsEnded, type SessionsEnded } from '../identity/index';
+import { type Connection, encode, joinFrames, type Member, type Outgoing, type SocketSession } from './connection';
 import type { ChannelDirectory } from './directory';
 import { PRESENCE_REFRESH_MS, PresenceBook, type PresenceSnapshot } from './presence';
 import type { ChatLimits } from './rules';
 
-/** The parts of a WebSocket (ws) the hub uses. */
-export interface LiveSocket {
-  readonly readyState: number;
-  readonly bufferedAmount: number;
-  send(data: string | Buffer, options?: { binary?: boolean }): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  ping(): void;
-  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
-  on(event: 'close' | 'pong', listener: () => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  /** ws's TCP socket: corked while several frames go out at once. */
-  readonly _socket?: { cork(): void; uncork(): void };
-}
-
-const OPEN = 1;
-const TEXT = { binary: false };
-/** Frames are encoded once, however many sockets they go to. */
-const encode = (frame: ServerFrame): Wire => Buffer.from(JSON.stringify(frame));
-/** A socket that lets this much pile up unread is dropped; its client reconnects and resumes. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
 const PRESENCE_PUBLISH_DELAY_MS = 250;
 const PRESENCE_BROADCAST_DELAY_MS = 400;
@@ -52,83 +32,6 @@ export type ChatEvent =
   | { k: 'gone'; instanceId: string }
   /** An instance got its link to the others back: every client asks for what it may have missed. */
   | { k: 'resync'; instanceId: string };
-
-export interface Member {
-  id: string;
-  name: string;
-  avatar: string;
-  operator: boolean;
-}
-
-/** A frame ready to go: encoded once, sent as a text frame to every socket. */
-type Wire = Buffer;
-
-/** A frame on its way to one socket; message frames carry their id (a resume may have sent it already). */
-interface Outgoing {
-  data: Wire;
-  messageId?: number;
-}
-
-/** The session a socket signed in with: the socket closes when it ends. */
-export interface SocketSession {
-  id: string;
-  token: string;
-  expiresAt: number;
-}
-
-/** One socket: before `hello` it has no member and hears nothing. */
-export class Connection {
-  member: Member | null = null;
-  session: SocketSession | null = null;
-  /** Its session ended: it is closing, and nothing it sends is acted on. */
-  ended = false;
-  focus: string | null = null;
-  alive = true;
-  /** While a resume is answered, live frames wait here, so missed messages come first. */
-  private held: Outgoing[] | null = null;
-  /** The messages the last resume carried: the same message coming live is not sent twice. */
-  private resumed: ReadonlySet<number> = new Set();
-  /** Frames from this socket are handled one after the other. */
-  queue: Promise<void> = Promise.resolve();
-
-  constructor(readonly socket: LiveSocket) {}
-
-  send(frame: ServerFrame): void {
-    this.write([{ data: encode(frame) }]);
-  }
-
-  /** Live frames, in order, written together (one system call when the socket allows it). */
-  deliver(frames: readonly Outgoing[]): void {
-    if (this.held) this.held.push(...frames);
-    else this.write(frames);
-  }
-
-  hold(): void {
-    this.held ??= [];
-  }
-
-  /** Sends what was held, leaving out the messages the resume carried (and keeps leaving them out). */
-  release(resumed: ReadonlySet<number>): void {
-    this.resumed = resumed;
-    const held = this.held ?? [];
-    this.held = null;
-    this.write(held);
-  }
-
-  private write(frames: readonly Outgoing[]): void {
-    if (this.socket.readyState !== OPEN) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.socket.terminate();
-      return;
-    }
-    const wanted = frames.filter((f) => f.messageId === undefined || !this.resumed.has(f.messageId));
-    if (wanted.length === 0) return;
-    const stream = this.socket._socket;
-    if (wanted.length > 1) stream?.cork();
-    for (const frame of wanted) this.socket.send(frame.data, TEXT);
-    if (wanted.length > 1) stream?.uncork();
-  }
-}
 
 /**
  * The live side of chat on one instance: its sockets, and the fan-out of every chat event that
@@ -298,7 +201,8 @@ export class ChatHub {
     const frames = this.outbox;
     this.outbox = [];
     this.flushing = null;
-    for (const connection of this.connections) if (connection.member) connection.deliver(frames);
+    const joined = joinFrames(frames);
+    for (const connection of this.connections) if (connection.member) connection.deliver(frames, joined);
   }
 
   /** Sends a frame to the member's sockets on this instance only (the sync job: every instance runs it). */

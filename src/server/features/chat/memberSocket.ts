@@ -15,7 +15,7 @@ import { ErrorCode, errorMessage } from '../../../protocol/errors';
 import { ownedItem } from '../collectibles/index';
 import { authenticateToken, existingUsernames, usernamesOf } from '../identity/index';
 import { getFlags } from '../maintenance/index';
-import { Connection, type LiveSocket, type Member } from './hub';
+import { Connection, type LiveSocket, type Member } from './connection';
 import { remainingCooldown } from './limits';
 import {
   changedSince,
@@ -322,6 +322,8 @@ class MemberSession {
       itemId = item.id;
     }
     const mentions = await this.mentions(text);
+    // Read before storing: once stored, nothing awaited stands between the message and its ack and live delivery.
+    const author = await services.authors.one(member.id);
     const { row, created } = await insertMessage(this.db, {
       channelId: frame.sChannelID,
       userId: member.id,
@@ -332,7 +334,6 @@ class MemberSession {
       now,
     });
     if (!created) return this.ackResend(row, frame, text, itemId);
-    const author = await services.authors.one(member.id);
     const message = messageView(row, { name: member.name, avatar: author.avatar }, card);
     services.hub.publish({ k: 'message', authorId: member.id, message });
     this.connection.send({ t: 'ack', sNonce: frame.sNonce, iMessageID: row.id });

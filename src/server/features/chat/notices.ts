@@ -6,7 +6,7 @@ import {
   notify,
   onNotificationsChanged,
 } from '../notifications/index';
-import type { Member } from './hub';
+import type { Member } from './connection';
 import type { ChatServices } from './services';
 
 /**

@@ -1,6 +1,6 @@
 import type { Job } from '../../capability';
 import { authenticateToken, liveSessionIds, sessionsEndedRevision } from '../identity/index';
-import type { Connection } from './hub';
+import type { Connection } from './connection';
 import type { ChatServices } from './services';
 
 /**

@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_PATH, MAX_FRAME_BYTES } from '../../../protocol/chat';
 import { ErrorCode, errorMessage } from '../../../protocol/errors';
-import type { LiveSocket } from './hub';
+import type { LiveSocket } from './connection';
 import { openMemberSocket } from './memberSocket';
 import type { ChatServices } from './services';
 
