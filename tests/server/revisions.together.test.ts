@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisions, SHARED_SCOPE } from '../../src/server/shared/revisions';
 import { createTestApp, type TestApp } from '../support/app';
@@ -8,11 +8,11 @@ import { DIALECTS } from '../support/db';
 function statementCounter(): KyselyPlugin & { count: number } {
   const counter = {
     count: 0,
-    transformQuery: (args: { node: never }) => {
+    transformQuery: (args: PluginTransformQueryArgs) => {
       counter.count++;
       return args.node;
     },
-    transformResult: async (args: { result: never }) => args.result,
+    transformResult: async (args: PluginTransformResultArgs) => args.result,
   };
   return counter;
 }
@@ -64,7 +64,7 @@ describe.each(DIALECTS)('data revisions read together on %s', (dialect) => {
     await setRevision('in-transaction', 5);
     const seen = await t.deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('data_revision').set({ revision: 6 }).where('scope', '=', 'in-transaction').execute();
-      return readRevisions(trx, 'in-transaction');
+      return readRevisions(trx as unknown as Parameters<typeof readRevisions>[0], 'in-transaction');
     });
     expect(seen).toMatchObject({ member: 6 });
   });
