@@ -12,7 +12,6 @@ import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { platformMigrations } from './db/migrations';
 import { capabilities, type Database } from './features/index';
-import { SETTINGS_READS } from './features/maintenance/index';
 import type { ActionDef } from './http/actions';
 import type { ConsoleActionDef } from './http/consoleActions';
 import { createMetrics, type Metrics } from './http/metrics';
@@ -131,7 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(closeResources, { resources: [...resources, ...(options.bus ? [] : [() => bus.close()])] });
   await app.register(answerHeaders, { config });
   await app.register(cors, { config });
-  await app.register(perIpRateLimit, { config, uncounted: SETTINGS_READS.map((action) => `/api/${action}`) });
+  const uncounted = started.actions.filter((a) => a.uncounted).map((a) => `/api/${a.service}/${a.name}`);
+  await app.register(perIpRateLimit, { config, uncounted });
   await app.register(bodies);
   await app.register(errorAnswers);
   await app.register(health, { config, db, bus });

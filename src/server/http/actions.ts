@@ -44,6 +44,8 @@ export interface ActionDefinition<Svc extends Service, N extends ActionName<Svc>
   input: ActionEntry<Svc, N>['input'];
   /** 'public': anyone; 'member': a valid bearer session is required (else NOT_SIGNED_IN). */
   auth: ActionEntry<Svc, N>['auth'];
+  /** Not counted by the per-IP rate limit: a read answered from memory, cheaper than counting it (decision 0253). */
+  uncounted?: true;
   handler(
     input: z.output<ActionEntry<Svc, N>['input']>,
     ctx: ActionContext<Own, ActionEntry<Svc, N>['auth']>,
@@ -56,6 +58,7 @@ export interface ActionDef<Own extends object = object> {
   name: string;
   auth: ActionAuth;
   input: z.ZodType;
+  uncounted?: true;
   /** Parses a request's body: BAD_INPUT's refusal, or the handler bound to the parsed input. */
   accept(body: unknown): { refused: Refusal } | { run(ctx: ActionContext<Own, ActionAuth>): Promise<RoutedAnswer> };
 }
@@ -79,14 +82,16 @@ function closeOver<Own extends object, S extends z.ZodType, R extends RoutedAnsw
   name: string;
   auth: ActionAuth;
   input: S;
+  uncounted?: true;
   handler(input: z.output<S>, ctx: ActionContext<Own, ActionAuth>): Promise<R>;
 }): ActionDef<Own> {
-  const { service, name, auth, input } = def;
+  const { service, name, auth, input, uncounted } = def;
   return {
     service,
     name,
     auth,
     input,
+    ...(uncounted ? { uncounted } : {}),
     accept(body) {
       const parsed = input.safeParse(body);
       if (!parsed.success) return { refused: badInput(parsed.error) };

@@ -21,13 +21,8 @@ export function maintenanceState(deps: Deps<MaintenanceTables>) {
 
 const ACTIONS_ROUTE = '/api/:service/:action';
 
-/**
- * The settings every page load reads, answered from memory: they stay open while maintenance is on,
- * and the per-IP rate limit does not count them (app.ts), since counting one (a round trip to Redis
- * when instances share the counters) costs more than answering it.
- */
-export const SETTINGS_READS: readonly string[] = ['portal/isMaintenance', 'portal/getFlags'];
-const OPEN_IN_MAINTENANCE = new Set(SETTINGS_READS);
+/** What stays open while maintenance is on: the settings every page load reads. */
+const OPEN_IN_MAINTENANCE = new Set(['portal/isMaintenance', 'portal/getFlags']);
 
 /**
  * While maintenance is on, every other action answers MAINTENANCE (an open tab learns of it on its next
@@ -72,6 +67,7 @@ export function maintenanceActions(
       name: 'isMaintenance',
       input: isMaintenanceInput,
       auth: 'public',
+      uncounted: true,
       async handler() {
         const state = maintenance.peek() ?? (await maintenance.get());
         return { iErrorCode: 0, bMaintenance: state.bMaintenance, sMessage: state.sMessage };
@@ -82,6 +78,7 @@ export function maintenanceActions(
       name: 'getFlags',
       input: getFlagsInput,
       auth: 'public',
+      uncounted: true,
       async handler() {
         return {
           iErrorCode: 0,

@@ -27,8 +27,6 @@ export const maintenance: Capability<MaintenanceTables> = {
   },
 };
 
-/** The settings reads the per-IP rate limit does not count (app.ts). */
-export { SETTINGS_READS } from './actions';
 export type { MaintenanceTables } from './tables';
 
 /** What other capabilities call, with their own handle (capability.ts forOtherCapabilities). */
