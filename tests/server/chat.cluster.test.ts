@@ -3,17 +3,9 @@ import { ErrorCode } from '../../src/protocol/errors';
 import { runAdmin } from '../../src/server/cli/commands';
 import { listAudit } from '../../src/server/shared/audit';
 import { testClock } from '../support/app';
-import {
-  ChatClient,
-  type ChatMember,
-  type ChatNode,
-  type Cluster,
-  chatCluster,
-  chatMember,
-  REDIS_URL,
-} from '../support/chat';
+import { ChatClient, type ChatMember, type ChatNode, type Cluster, clusterWithCuttableRedis } from '../support/chat';
 import { DIALECTS } from '../support/db';
-import { tcpProxy, until } from '../support/tcpProxy';
+import { type tcpProxy, until } from '../support/tcpProxy';
 
 /**
  * Two server instances on one database and one Redis (docs/product.md §14): what happens on one
@@ -31,12 +23,7 @@ describe.each(DIALECTS)('chat across two instances on %s', (dialect) => {
   const admin = (...args: string[]) => runAdmin(args, { db: a.deps.db, now: () => clock.now(), actor: 'cli:test' });
 
   beforeAll(async () => {
-    proxy = await tcpProxy({ host: '127.0.0.1', port: Number(new URL(REDIS_URL).port || 6379) });
-    cluster = await chatCluster(dialect, { instances: 2, redisUrls: [proxy.url, REDIS_URL], clock });
-    [a, b] = cluster.nodes as [ChatNode, ChatNode];
-    alice = await chatMember(a, 'alice');
-    bob = await chatMember(b, 'bob');
-    await until(() => a.deps.bus.connected() && b.deps.bus.connected(), 5000, 'both instances on Redis');
+    ({ cluster, a, b, alice, bob, proxy } = await clusterWithCuttableRedis(dialect, clock));
   });
   afterAll(async () => {
     await cluster?.close();

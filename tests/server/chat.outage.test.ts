@@ -5,13 +5,11 @@ import {
   type ChatMember,
   type ChatNode,
   type Cluster,
-  chatCluster,
-  chatMember,
+  clusterWithCuttableRedis,
   nonce,
-  REDIS_URL,
 } from '../support/chat';
 import { DIALECTS } from '../support/db';
-import { tcpProxy, until } from '../support/tcpProxy';
+import { type tcpProxy, until } from '../support/tcpProxy';
 
 type Sent = { sNonce: string; sText: string; client: ChatClient };
 
@@ -32,16 +30,13 @@ describe.each(DIALECTS)('chat messages through a Redis outage on %s', (dialect) 
   const clock = testClock();
 
   beforeAll(async () => {
-    proxy = await tcpProxy({ host: '127.0.0.1', port: Number(new URL(REDIS_URL).port || 6379) });
-    cluster = await chatCluster(dialect, { instances: 2, redisUrls: [proxy.url, REDIS_URL], clock });
-    [a, b] = cluster.nodes as [ChatNode, ChatNode];
     // The brakes off, as in the rehearsal: the test is about storing, not about rate limits.
-    for (const [id, value] of Object.entries({ iChatBurst: '100', iChatRefillMs: '0' })) {
-      await a.deps.db.updateTable('game_var').set({ value }).where('var_id', '=', id).execute();
-    }
-    alice = await chatMember(a, 'alice');
-    bob = await chatMember(b, 'bob');
-    await until(() => a.deps.bus.connected() && b.deps.bus.connected(), 5000, 'both instances on Redis');
+    const brakesOff = async (node: ChatNode) => {
+      for (const [id, value] of Object.entries({ iChatBurst: '100', iChatRefillMs: '0' })) {
+        await node.deps.db.updateTable('game_var').set({ value }).where('var_id', '=', id).execute();
+      }
+    };
+    ({ cluster, a, b, alice, bob, proxy } = await clusterWithCuttableRedis(dialect, clock, brakesOff));
   });
   afterAll(async () => {
     await cluster?.close();

@@ -13,6 +13,7 @@ import type { Clock } from '../../src/server/shared/clock';
 import { actionCaller, type TestApp } from './app';
 import { createTestDb, TEST_DB_OPTIONS, type TestDb } from './db';
 import { register, signUp } from './rewardsHelpers';
+import { tcpProxy, until } from './tcpProxy';
 
 /** The machine's Redis; each test run uses its own channel prefix, so runs never hear each other. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -135,6 +136,26 @@ export async function chatMember(node: TestApp, label = 'chatter'): Promise<Chat
     .where('user_id', '=', account.userId)
     .executeTakeFirstOrThrow();
   return { ...account, userName: row.username };
+}
+
+/**
+ * Two instances on one database and one Redis, instance A reaching Redis through a proxy the test
+ * can cut (a Redis restart as A sees it); alice on A and bob on B, once both are on Redis.
+ * `prepare` runs on A's database before the members are made.
+ */
+export async function clusterWithCuttableRedis(
+  dialect: 'sqlite' | 'postgres',
+  clock: Clock,
+  prepare: (a: ChatNode) => Promise<void> = async () => {},
+) {
+  const proxy = await tcpProxy({ host: '127.0.0.1', port: Number(new URL(REDIS_URL).port || 6379) });
+  const cluster = await chatCluster(dialect, { instances: 2, redisUrls: [proxy.url, REDIS_URL], clock });
+  const [a, b] = cluster.nodes as [ChatNode, ChatNode];
+  await prepare(a);
+  const alice = await chatMember(a, 'alice');
+  const bob = await chatMember(b, 'bob');
+  await until(() => a.deps.bus.connected() && b.deps.bus.connected(), 5000, 'both instances on Redis');
+  return { cluster, a, b, alice, bob, proxy };
 }
 
 export const nonce = () => `n${randomBytes(6).toString('hex')}`;
