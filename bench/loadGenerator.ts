@@ -10,6 +10,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The value at fraction `q` of sorted numbers (nearest rank). */
 const rank = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
+function bearerPerConnection(headers: Record<string, string>, bearers: readonly string[]) {
+  let next = 0;
+  return (client: { setHeaders(headers: Record<string, string>): void }) => {
+    client.setHeaders({ ...headers, authorization: `Bearer ${bearers[next++ % bearers.length]}` });
+  };
+}
+
 async function load({ url, ...init }: LoadInit & { url: string }): Promise<LoadRun> {
   // autocannon's histogram has no 95th percentile: keep each answer's latency when asked.
   const latencies: number[] = [];
@@ -23,6 +30,8 @@ async function load({ url, ...init }: LoadInit & { url: string }): Promise<LoadR
         body: init.body,
         headers: init.headers,
         idReplacement: init.idReplacement,
+        // One member per connection: each connection sends its own bearer (its requests in turn).
+        ...(init.bearers?.length ? { setupClient: bearerPerConnection(init.headers ?? {}, init.bearers) } : {}),
         ...(init.timeout ? { timeout: init.timeout } : {}),
       },
       (error, done) => (error ? reject(error) : resolve(done)),

@@ -90,6 +90,23 @@ async function getUserDataLoad(server: ServerUnderTest): Promise<LoadResult> {
   });
 }
 
+const DROP_MEMBERS = 50;
+
+/**
+ * A limited drop: 50 members buying one item of limited stock at once, one connection each. Every
+ * purchase takes the item's stock row: how long a purchase holds it is what bounds the store.
+ */
+async function dropPurchases(server: ServerUnderTest, bare: LoadResult): Promise<Figure[]> {
+  const bearers = await server.run<string[]>('drop', { members: DROP_MEMBERS });
+  const result = await measureLoad(server, '/api/portal/buyStoreItem', {
+    headers: form,
+    bearers,
+    body: 'sStoreItemID=bench-drop&iQuantity=1&sIdempotencyKey=bench-[<id>]',
+    idReplacement: true,
+  });
+  return throughput(`drop, ${DROP_MEMBERS} members, one limited item (PostgreSQL)`, result, bare);
+}
+
 /** Each capability adds its measurements here. */
 /** Lighthouse goals by page (issue 40): the cold /home and the returning member's reload of it. */
 const PAGE_GOALS: Record<string, { score: number; lcpMs: number; tbtMs?: number }> = {
@@ -344,6 +361,7 @@ export const measures: Measure[] = [
             value: bought,
             unit: '',
           });
+          figures.push(...(await dropPurchases(pg, await bare())));
         } finally {
           await pg.close();
           await postgres.drop();

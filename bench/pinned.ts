@@ -102,6 +102,8 @@ export interface LoadInit {
   body?: string;
   headers?: Record<string, string>;
   idReplacement?: boolean;
+  /** Bearer tokens, one per connection in turn (many members at once); else `headers` alone. */
+  bearers?: readonly string[];
   /** false: no warm-up (work it leaves queued would run inside the measured window). */
   warmup?: boolean;
   connections?: number;

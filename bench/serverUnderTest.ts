@@ -133,6 +133,27 @@ const commands: Record<string, (args: unknown) => Promise<unknown> | unknown> = 
     if (!added.ok) throw new Error(added.problem);
     return member;
   },
+  /**
+   * A limited drop: `members` members with points enough for any load, each with their own bearer,
+   * and one item of limited stock (more than a load takes) that each may buy without limit.
+   */
+  drop: async (args: unknown) => {
+    if (!app) throw new Error('not the portal');
+    const { members } = args as { members: number };
+    const { db } = app.deps;
+    const now = Date.now();
+    const item = { kind: 'tickets' as const, name: 'Bench drop', tickets: 1, price: 1, member_limit: 1e9, stock: 1e9 };
+    const added = await addStoreItem(db, 'bench-drop', item, { actor: 'bench', now });
+    if (!added.ok) throw new Error(added.problem);
+    const tokens: string[] = [];
+    for (let i = 0; i < members; i++) {
+      const member = await benchMember(app, `dropper${i}@bench.local`);
+      const lines = [{ asset: 'points' as const, amount: 1e12 }];
+      await applyGrant(db, { userId: member.userId, key: `bench-points:${i}`, reason: 'bench', lines, now });
+      tokens.push(member.token);
+    }
+    return tokens;
+  },
   /** Purchases completed so far (each answered request is one). */
   purchases: async () => {
     if (!app) throw new Error('not the portal');

@@ -58,6 +58,20 @@ describe.each(DIALECTS)('rewards ledger on %s', (dialect) => {
     expect(await balance('ledger-user-2')).toEqual({ points: 0, tickets: 2 });
   });
 
+  it('answers the balance its points and tickets lines left, as the balance reads after them', async () => {
+    const lines = [
+      { asset: 'points' as const, amount: 30 },
+      { asset: 'tickets' as const, amount: 4 },
+    ];
+    const earn = { userId: 'ledger-user-6', key: 'test-balance:6', reason: 'test', lines, now: 1 };
+    expect((await applyGrant(t.deps.db, earn)).balance).toEqual({ points: 30, tickets: 4 });
+    const spend = { ...earn, key: 'test-balance:6b', lines: [{ asset: 'points' as const, amount: -12 }], now: 2 };
+    expect((await applyGrant(t.deps.db, spend)).balance).toEqual({ points: 18, tickets: 4 });
+    expect(await balance('ledger-user-6')).toEqual({ points: 18, tickets: 4 });
+    // A retry changes nothing and answers no balance (its caller reads it).
+    expect((await applyGrant(t.deps.db, spend)).balance).toBeUndefined();
+  });
+
   it('refuses a spend the balance cannot cover, leaving no trace', async () => {
     await applyGrant(t.deps.db, {
       userId: 'ledger-user-3',

@@ -45,7 +45,7 @@ export const rewards: Capability<RewardsTables> = {
 };
 
 export type { Exchange, ExchangeSide } from './exchange';
-export { type Grant, type GrantLine, LedgerError } from './ledger';
+export { type Grant, type GrantLine, type GrantResult, LedgerError } from './ledger';
 export type { StatementLine, StatementPage } from './statement';
 export type { RewardsTables } from './tables';
 

@@ -34,6 +34,13 @@ export interface GrantResult {
   keyReused: boolean;
   /** The items created, in the order of the item lines. */
   itemIds: number[];
+  /** The member's balance after the grant, when a points or tickets line changed it (its statement returns it). */
+  balance?: Balance;
+}
+
+export interface Balance {
+  points: number;
+  tickets: number;
 }
 
 export class LedgerError extends Error {
@@ -54,6 +61,7 @@ export function applyGrant(db: RewardsDb, grant: Grant): Promise<GrantResult> {
   return inTransaction(db, async (trx) => {
     const lines = grant.lines.length > 0 ? grant.lines : [{ asset: 'points' as const, amount: 0 }];
     const itemIds: number[] = [];
+    let balance: Balance | undefined;
     for (const [index, line] of lines.entries()) {
       const ledgerId = await insertLedgerRow(trx, {
         userId: grant.userId,
@@ -84,10 +92,10 @@ export function applyGrant(db: RewardsDb, grant: Grant): Promise<GrantResult> {
         await setLedgerItem(trx, ledgerId, itemId);
         itemIds.push(itemId);
       } else {
-        await changeBalance(trx, grant.userId, line.asset, line.amount, grant.now);
+        balance = await changeBalance(trx, grant.userId, line.asset, line.amount, grant.now);
       }
     }
-    return { applied: true, keyReused: false, itemIds };
+    return { applied: true, keyReused: false, itemIds, ...(balance ? { balance } : {}) };
   });
 }
 
@@ -121,25 +129,25 @@ async function grantedBefore(db: RewardsDb, key: string, grant: Grant, lines: Gr
   });
 }
 
+/** Changes one asset of a member's balance; the balance after it. */
 export async function changeBalance(
   trx: RewardsDb,
   userId: string,
   asset: 'points' | 'tickets',
   amount: number,
   now: number,
-): Promise<void> {
+): Promise<Balance> {
   if (amount >= 0) {
-    await addToBalance(trx, {
-      userId,
-      points: asset === 'points' ? amount : 0,
-      tickets: asset === 'tickets' ? amount : 0,
-      now,
-    });
-    return;
+    const points = asset === 'points' ? amount : 0;
+    return balanceRow(await balanceAdded(trx, userId, points, asset === 'tickets' ? amount : 0, now));
   }
-  if (!(await takeFromBalance(trx, { userId, asset, amount: -amount, now }))) {
-    throw new LedgerError('not-enough', `Not enough ${asset}`);
-  }
+  const [after] = await taken[asset](trx, userId, -amount, now);
+  if (!after) throw new LedgerError('not-enough', `Not enough ${asset}`);
+  return balanceRow([after]);
+}
+
+function balanceRow([row]: { points: number | string; tickets: number | string }[]): Balance {
+  return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
 }
 
 // ── Rows ─────────────────────────────────────────────────────────────────────────────────────
@@ -179,16 +187,9 @@ const balanceAdded = prepared((db: RewardsDb, userId: string, points: number, ti
         tickets: sql<number>`balance.tickets + excluded.tickets`,
         updated_at: now,
       }),
-    ),
+    )
+    .returning(['points', 'tickets']),
 );
-
-/** Adds (non-negative) amounts to a member's balance, creating it on first use. */
-async function addToBalance(
-  db: RewardsDb,
-  change: { userId: string; points: number; tickets: number; now: number },
-): Promise<void> {
-  await balanceAdded(db, change.userId, change.points, change.tickets, change.now);
-}
 
 const takenFrom = (asset: 'points' | 'tickets') =>
   prepared((db: RewardsDb, userId: string, amount: number, now: number) =>
@@ -197,26 +198,17 @@ const takenFrom = (asset: 'points' | 'tickets') =>
       .set({ [asset]: sql<number>`${sql.ref(asset)} - ${amount}`, updated_at: now })
       .where('user_id', '=', userId)
       .where(asset, '>=', amount)
-      .returning('user_id'),
+      .returning(['points', 'tickets']),
   );
+/** Takes an amount of an asset only if the balance covers it (no row returned when it does not). */
 const taken = { points: takenFrom('points'), tickets: takenFrom('tickets') };
-
-/** Takes `amount` of an asset if the balance covers it; false (and nothing changed) when it does not. */
-async function takeFromBalance(
-  db: RewardsDb,
-  change: { userId: string; asset: 'points' | 'tickets'; amount: number; now: number },
-): Promise<boolean> {
-  const rows = await taken[change.asset](db, change.userId, change.amount, change.now);
-  return rows.length === 1;
-}
 
 const balanceOf = prepared((db: RewardsDb, userId: string) =>
   db.selectFrom('balance').select(['points', 'tickets']).where('user_id', '=', userId),
 );
 
-export async function findBalance(db: RewardsDb, userId: string): Promise<{ points: number; tickets: number }> {
-  const [row] = await balanceOf(db, userId);
-  return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
+export async function findBalance(db: RewardsDb, userId: string): Promise<Balance> {
+  return balanceRow(await balanceOf(db, userId));
 }
 
 /**

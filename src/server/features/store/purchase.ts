@@ -5,16 +5,17 @@ import { prepared } from '../../shared/prepared';
 import { inTransaction } from '../../shared/transaction';
 import { collectiblesByIds } from '../collectibles/index';
 import { getFlags } from '../maintenance/index';
-import { applyGrant, findBalance, type GrantLine, LedgerError } from '../rewards/index';
+import { applyGrant, findBalance, type GrantLine, type GrantResult, LedgerError } from '../rewards/index';
 import { findStoreItem, type StoreItemRow } from './catalogue';
 import type { StoreDb } from './tables';
 
 /**
- * A purchase (docs/product.md §13): one transaction claims the member's key, takes the stock,
- * raises what they bought of the item within its limit, and spends the points through the ledger
- * (a negative points line beside the item or tickets lines). Each step is a conditional write, so
- * any interleaving of requests leaves no negative stock, balance or limit; any refusal rolls the
- * whole transaction back.
+ * A purchase (docs/product.md §13): one transaction claims the member's key, raises what they
+ * bought of the item within its limit, spends the points through the ledger (a negative points
+ * line beside the item or tickets lines), keeps the answer and takes the stock last, the one row
+ * every buyer of the item shares (decision 0255). Each step is a conditional write, so any
+ * interleaving of requests leaves no negative stock, balance or limit; any refusal rolls the whole
+ * transaction back.
  *
  * Keys follow the payment APIs' idempotency rules: the same key answers the first answer again
  * (bReplayed), a refusal included; the same key with another item or quantity is refused
@@ -48,9 +49,7 @@ export async function buyStoreItem(db: StoreDb, request: PurchaseRequest): Promi
       // Claiming the key first: a second request with it waits here until the first one ends.
       const purchaseId = await claimKey(trx, request);
       if (purchaseId === null) return null;
-      const answer = await completePurchase(trx, purchaseId, request);
-      await keepAnswer(trx, JSON.stringify(answer), answer.iPointsSpent ?? 0, purchaseId);
-      return answer;
+      return completePurchase(trx, purchaseId, request);
     });
     // The collectibles are rendered (live rarity counts) after the commit: the locks are held no longer than needed.
     if (stored) return withItems(db, stored);
@@ -75,7 +74,8 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
   if (window === 'upcoming') throw new StoreRefusal(ErrorCode.NOT_ON_SALE_YET);
   if (window === 'ended') throw new StoreRefusal(ErrorCode.NO_LONGER_ON_SALE);
 
-  await takeStock(trx, item, quantity, now);
+  // Every buyer of the item takes its stock row, held until the commit: read here, taken last (below).
+  if (item.stock !== null && Number(item.stock) < quantity) throw soldOut(Number(item.stock));
   await raiseHolding(trx, item, userId, quantity, now);
 
   const points = Number(item.price) * quantity;
@@ -88,9 +88,9 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
       : [{ asset: 'tickets' as const, amount: tickets }]),
   ];
   const reason = (quantity > 1 ? `Bought ${quantity} × ${item.name}` : `Bought ${item.name}`).slice(0, 100);
-  let itemIds: number[];
+  let granted: GrantResult;
   try {
-    ({ itemIds } = await applyGrant(trx, { userId, key, reason, lines, now }));
+    granted = await applyGrant(trx, { userId, key, reason, lines, now });
   } catch (error) {
     if (!(error instanceof LedgerError)) throw error;
     if (error.reason === 'not-enough') {
@@ -104,8 +104,8 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
   }
 
   // No reward notice: the store's own dialog is the one confirmation (decision 0180).
-  const balance = await findBalance(trx, userId);
-  return {
+  const balance = granted.balance ?? (await findBalance(trx, userId));
+  const answer: StoredAnswer = {
     iErrorCode: ErrorCode.OK,
     iPurchaseID: purchaseId,
     sStoreItemID: item.id,
@@ -114,8 +114,12 @@ async function completePurchase(trx: StoreDb, purchaseId: number, request: Purch
     iTicketsGranted: item.kind === 'collectible' ? 0 : tickets,
     iPoints: balance.points,
     iRaffleTickets: balance.tickets,
-    aItemIDs: itemIds,
+    aItemIDs: granted.itemIds,
   };
+  await keepAnswer(trx, JSON.stringify(answer), points, purchaseId);
+  // The stock row last: every buyer of the item waits on it, from here to the commit.
+  await takeStock(trx, item, quantity, now);
+  return answer;
 }
 
 // The purchase's statements, compiled once (shared/prepared.ts): Kysely building and compiling
@@ -169,8 +173,11 @@ async function takeStock(trx: StoreDb, item: StoreItemRow, quantity: number, now
   if (item.stock === null) return;
   const taken = await stockTaken(trx, item.id, quantity, now);
   if (taken.length === 1) return;
-  const left = Number((await findStoreItem(trx, item.id))?.stock ?? 0);
-  throw new StoreRefusal(
+  throw soldOut(Number((await findStoreItem(trx, item.id))?.stock ?? 0));
+}
+
+function soldOut(left: number): StoreRefusal {
+  return new StoreRefusal(
     ErrorCode.SOLD_OUT,
     left > 0 ? `Only ${left} left: please choose fewer.` : errorMessage(ErrorCode.SOLD_OUT),
   );
