@@ -40,6 +40,12 @@ export function outboxMailer(db: PlatformDb, now: () => number): Mailer {
 /** Connections of the server's pooled SMTP transport; the announcement mail keeps this many in flight. */
 export const SMTP_CONNECTIONS = 8;
 
+/**
+ * A mail server that stops answering fails the send within these, well inside the announcements'
+ * mail lease (MAIL_LEASE_MS, two minutes): a live round of mail always ends before it is claimed again.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 export interface SmtpMailer extends Mailer {
   /** Ends the pooled connections (the server's close); nothing to do for a one-off transport. */
   close(): void;
@@ -52,7 +58,7 @@ export interface SmtpMailer extends Mailer {
  */
 export function smtpMailer(smtpUrl: string, from: string, options: { pooled?: boolean } = {}): SmtpMailer {
   const transport = options.pooled
-    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {

@@ -17,9 +17,9 @@ import type { AnnouncementsDb } from './tables';
  * and the rows as they were (the page is done again); after it, the next page follows. So a
  * restart neither skips nor repeats a member, and two runners cannot both deliver one page.
  *
- * Mail goes after the page commits, each marked sent before it leaves (at most once per member:
- * a crash between the mark and the send loses that mail rather than repeating it), a few at once
- * (decision 0251).
+ * Mail goes after the page commits, a few at once: claimed (`sending`) before it leaves and marked
+ * `sent` once its round ends; a round a dead runner left `sending` is due again after MAIL_LEASE_MS
+ * (decision 0256).
  */
 export interface DeliveryContext {
   db: AnnouncementsDb;
@@ -47,6 +47,11 @@ const PAGES_PER_TICK = 25;
 const MAIL_IN_FLIGHT = SMTP_CONNECTIONS;
 /** Mails per tick at most (a tick of delivery pages makes about 500 due at one member in ten subscribed). */
 const MAIL_PER_TICK = 1000;
+/**
+ * A mail still `sending` this long after its claim was claimed by a runner that died with its round
+ * in flight: it is due again. Longer than any live round can take (mail/index.ts's SMTP timeouts).
+ */
+export const MAIL_LEASE_MS = 2 * 60_000;
 
 export async function announcementTick(ctx: DeliveryContext): Promise<DeliveryReport> {
   const report: DeliveryReport = { started: [], delivered: 0, emailed: 0, finished: [] };
@@ -202,13 +207,16 @@ async function insertDeliveries(
 }
 
 /**
- * Mails due of announcements still going (sending or sent, not cancelled), each at most once, in
- * rounds: claim a few in one statement (marked sent before they leave), read their addresses (who
- * unsubscribed since is skipped) and texts, send them at once, count what went. A crash loses the
- * round in flight, never repeats it. The tick's first round is a single mail, so a mail server that
- * is down costs one mail per tick; a failed send ends the tick's mail once its round is counted.
+ * Mails due of announcements still going (sending or sent, not cancelled), in rounds: claim a few
+ * in one statement (`sending`), read their addresses (who unsubscribed since is skipped) and texts,
+ * send them at once, mark the round `sent`, count what went. A runner killed with a round in flight
+ * leaves it `sending`; the first tick after MAIL_LEASE_MS makes it due again, so it is not lost (a
+ * kill after the mail server took a mail and before the mark sends that mail twice). The tick's
+ * first round is a single mail, so a mail server that is down costs one mail per tick; a failed
+ * send is marked sent (it may have left) and ends the tick's mail once its round is counted.
  */
 export async function sendDueMail(ctx: DeliveryContext): Promise<number> {
+  await releaseAbandonedMail(ctx);
   const texts = new Map<number, MailText>();
   const budget = ctx.mailPerTick ?? MAIL_PER_TICK;
   let claimed = 0;
@@ -256,6 +264,7 @@ async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, siz
     return [{ id: Number(row.announcement_id), outcome: mail() }];
   });
   const outcomes = await Promise.allSettled(sends.map((s) => s.outcome));
+  await markSent(ctx.db, rows);
   const went = sends.filter((_, i) => outcomes[i]?.status === 'fulfilled');
   await countEmailed(
     ctx.db,
@@ -266,13 +275,13 @@ async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, siz
 }
 
 /**
- * Up to `size` due mails of announcements not cancelled, marked sent in one statement; answers the
- * rows this call marked (another runner's claim of the same row finds it no longer due).
+ * Up to `size` due mails of announcements not cancelled, marked `sending` in one statement; answers
+ * the rows this call marked (another runner's claim of the same row finds it no longer due).
  */
 function claimDueMail(ctx: DeliveryContext, size: number) {
   return ctx.db
     .updateTable('announcement_delivery')
-    .set({ email: 'sent', emailed_at: ctx.now() })
+    .set({ email: 'sending', emailed_at: ctx.now() })
     .where('email', '=', 'due')
     .where((eb) =>
       eb(
@@ -292,6 +301,37 @@ function claimDueMail(ctx: DeliveryContext, size: number) {
       ),
     )
     .returning(['announcement_id', 'user_id'])
+    .execute();
+}
+
+/** A round ended: its mails are `sent` (one statement per announcement among them, of at most a round's members). */
+async function markSent(db: AnnouncementsDb, rows: { announcement_id: number; user_id: string }[]): Promise<void> {
+  const byAnnouncement = new Map<number, string[]>();
+  for (const row of rows) {
+    const id = Number(row.announcement_id);
+    byAnnouncement.set(id, [...(byAnnouncement.get(id) ?? []), row.user_id]);
+  }
+  for (const [id, userIds] of byAnnouncement) {
+    await db
+      .updateTable('announcement_delivery')
+      .set({ email: 'sent' })
+      .where('announcement_id', '=', id)
+      .where('user_id', 'in', userIds)
+      .where('email', '=', 'sending')
+      .execute();
+  }
+}
+
+/**
+ * Mails left `sending` longer than MAIL_LEASE_MS, by a runner killed with its round in flight, due
+ * again. At most a round per runner that died: bounded without a limit.
+ */
+async function releaseAbandonedMail(ctx: DeliveryContext): Promise<void> {
+  await ctx.db
+    .updateTable('announcement_delivery')
+    .set({ email: 'due' })
+    .where('email', '=', 'sending')
+    .where('emailed_at', '<', ctx.now() - MAIL_LEASE_MS)
     .execute();
 }
 

@@ -32,15 +32,15 @@ export interface AnnouncementTable {
 
 /**
  * One member's copy of an announcement, at most one per (announcement, member). `seen_at`: the
- * member closed its popup. `email`: 'none' (not asked or not subscribed), 'due', or 'sent' (set
- * before the mail goes, so a crash never mails twice).
+ * member closed its popup. `email`: 'none' (not asked or not subscribed), 'due', 'sending' (claimed
+ * by a round of mail, `emailed_at` the claim) or 'sent' (its round ended: decision 0256).
  */
 export interface AnnouncementDeliveryTable {
   announcement_id: number;
   user_id: string;
   delivered_at: number;
   seen_at: number | null;
-  email: 'none' | 'due' | 'sent';
+  email: 'none' | 'due' | 'sending' | 'sent';
   emailed_at: number | null;
 }
 
