@@ -264,10 +264,10 @@ async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, siz
     return [{ id: Number(row.announcement_id), outcome: mail() }];
   });
   const outcomes = await Promise.allSettled(sends.map((s) => s.outcome));
-  await markSent(ctx.db, rows);
   const went = sends.filter((_, i) => outcomes[i]?.status === 'fulfilled');
-  await countEmailed(
+  await endRound(
     ctx.db,
+    rows,
     went.map((s) => s.id),
   );
   const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -304,24 +304,6 @@ function claimDueMail(ctx: DeliveryContext, size: number) {
     .execute();
 }
 
-/** A round ended: its mails are `sent` (one statement per announcement among them, of at most a round's members). */
-async function markSent(db: AnnouncementsDb, rows: { announcement_id: number; user_id: string }[]): Promise<void> {
-  const byAnnouncement = new Map<number, string[]>();
-  for (const row of rows) {
-    const id = Number(row.announcement_id);
-    byAnnouncement.set(id, [...(byAnnouncement.get(id) ?? []), row.user_id]);
-  }
-  for (const [id, userIds] of byAnnouncement) {
-    await db
-      .updateTable('announcement_delivery')
-      .set({ email: 'sent' })
-      .where('announcement_id', '=', id)
-      .where('user_id', 'in', userIds)
-      .where('email', '=', 'sending')
-      .execute();
-  }
-}
-
 /**
  * Mails left `sending` longer than MAIL_LEASE_MS, by a runner killed with its round in flight, due
  * again. At most a round per runner that died: bounded without a limit.
@@ -343,11 +325,32 @@ async function readTexts(db: AnnouncementsDb, texts: Map<number, MailText>, ids:
   for (const row of rows) texts.set(Number(row.id), { title: row.title, body: row.body });
 }
 
-/** `emailed` raised by the mails that went, one statement per announcement among them. */
-async function countEmailed(db: AnnouncementsDb, ids: number[]): Promise<void> {
-  const counts = new Map<number, number>();
-  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  for (const [id, n] of counts) {
+/**
+ * A round ended: per announcement among its rows, one statement marks them `sent` (whether each
+ * went or failed) and one raises `emailed` by the announcement's ids in `went`, if any.
+ */
+async function endRound(
+  db: AnnouncementsDb,
+  rows: { announcement_id: number; user_id: string }[],
+  went: number[],
+): Promise<void> {
+  const claimed = new Map<number, string[]>();
+  for (const row of rows) {
+    const id = Number(row.announcement_id);
+    const userIds = claimed.get(id);
+    if (userIds) userIds.push(row.user_id);
+    else claimed.set(id, [row.user_id]);
+  }
+  for (const [id, userIds] of claimed) {
+    await db
+      .updateTable('announcement_delivery')
+      .set({ email: 'sent' })
+      .where('announcement_id', '=', id)
+      .where('user_id', 'in', userIds)
+      .where('email', '=', 'sending')
+      .execute();
+    const n = went.filter((sent) => sent === id).length;
+    if (n === 0) continue;
     await db
       .updateTable('announcement')
       .set((eb) => ({ emailed: eb('emailed', '+', n) }))

@@ -139,14 +139,15 @@ export async function changeBalance(
 ): Promise<Balance> {
   if (amount >= 0) {
     const points = asset === 'points' ? amount : 0;
-    return balanceRow(await balanceAdded(trx, userId, points, asset === 'tickets' ? amount : 0, now));
+    const [after] = await balanceAdded(trx, userId, points, asset === 'tickets' ? amount : 0, now);
+    return balanceRow(after);
   }
   const [after] = await taken[asset](trx, userId, -amount, now);
   if (!after) throw new LedgerError('not-enough', `Not enough ${asset}`);
-  return balanceRow([after]);
+  return balanceRow(after);
 }
 
-function balanceRow([row]: { points: number | string; tickets: number | string }[]): Balance {
+function balanceRow(row: { points: number | string; tickets: number | string } | undefined): Balance {
   return { points: Number(row?.points ?? 0), tickets: Number(row?.tickets ?? 0) };
 }
 
@@ -208,7 +209,8 @@ const balanceOf = prepared((db: RewardsDb, userId: string) =>
 );
 
 export async function findBalance(db: RewardsDb, userId: string): Promise<Balance> {
-  return balanceRow(await balanceOf(db, userId));
+  const [row] = await balanceOf(db, userId);
+  return balanceRow(row);
 }
 
 /**
