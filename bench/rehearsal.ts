@@ -7,7 +7,8 @@
  * SQLite — and drives the week's peaks through the HTTP API, the chat sockets and the jobs:
  * morning daily rewards, a store drop, the raffle (close, draw, deliver, notify), an announcement to
  * everyone with mail, a chat evening, a trading peak; and the faults: an instance killed (-9) in the middle of the
- * draw's delivery and of the announcement, Redis restarted during chat, PostgreSQL restarted once.
+ * draw's delivery and of the announcement, the mail server deferring every mail (451) for 5 s, Redis restarted
+ * during chat, PostgreSQL restarted once.
  * After each peak it checks the invariants (ledgers sum to balances, stock never below zero,
  * notifications and announcements delivered once, the draw verified by scripts/verify-draw.ts, no
  * member action answered 500) and prints one table: goal, measured, PASS/MISS, load average.
@@ -78,6 +79,8 @@ const PORTS = { lb: 3470, first: 3471, smtp: 3479, postgres: 5440, redis: 6390 }
 const METRICS_TOKEN = 'rehearsal-metrics-token-0123456789';
 const SECRET = 'rehearsal-secret-rehearsal-secret-0123456';
 const DELIVERY_GOAL_MS = 5 * 60_000;
+/** The announcement's mail server answers 451 this long from its first mail. */
+const MAIL_DEFERRED_MS = 5_000;
 
 // ── the table ──────────────────────────────────────────────────────────────────────────────
 
@@ -767,6 +770,9 @@ async function announcement(portal: Portal, faults: { killMidDelivery: boolean }
     { now: Date.now(), actor: 'rehearsal', reason: 'launch week rehearsal' },
   );
   const started = Date.now();
+  // The mail server busy when the first mail comes: what it deferred goes at a later attempt (decision 0257).
+  const deferredBefore = portal.mail.deferred();
+  portal.mail.deferFor(MAIL_DEFERRED_MS);
   let killed = '';
   let delivered = 0;
   let deliveredAt: number | null = null;
@@ -805,6 +811,14 @@ async function announcement(portal: Portal, faults: { killMidDelivery: boolean }
       mailedAt !== null &&
       mailedAt <= DELIVERY_GOAL_MS &&
       twice === 0,
+  );
+  const deferred = portal.mail.deferred() - deferredBefore;
+  record(
+    portal.label,
+    `fault: the mail server answers every mail “try again later” (451) for ${MAIL_DEFERRED_MS / 1000} s from the first`,
+    'each deferred mail sent later, once',
+    `${deferred.toLocaleString('en-US')} sends deferred; then ${mailed.toLocaleString('en-US')} of ${subscribers.toLocaleString('en-US')} mailed, ${twice} twice`,
+    deferred > 0 ? mailed === subscribers && twice === 0 : null,
   );
   if (faults.killMidDelivery)
     record(

@@ -187,16 +187,32 @@ export interface MailSink {
   /** Mails received per recipient. */
   byRecipient: Map<string, number>;
   total(): number;
+  /** From the next recipient on, for `ms`, every recipient is answered 451 (try again later), as a busy server does. */
+  deferFor(ms: number): void;
+  /** Recipients answered 451 so far. */
+  deferred(): number;
   stop(): Promise<void>;
 }
 
 export async function mailSink(port: number): Promise<MailSink> {
   const byRecipient = new Map<string, number>();
   let total = 0;
+  let deferUntil = 0;
+  let deferNext = 0;
+  let deferred = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (deferNext > 0) {
+        deferUntil = Date.now() + deferNext;
+        deferNext = 0;
+      }
+      if (Date.now() >= deferUntil) return callback();
+      deferred++;
+      callback(Object.assign(new Error('Busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       stream.on('data', () => {});
       stream.on('end', () => {
@@ -213,6 +229,10 @@ export async function mailSink(port: number): Promise<MailSink> {
     port,
     byRecipient,
     total: () => total,
+    deferFor: (ms) => {
+      deferNext = ms;
+    },
+    deferred: () => deferred,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -86,6 +86,8 @@ export interface ConsoleAnnouncementRow {
   iDelivered: number;
   iTotal: number;
   iEmailed: number;
+  /** Mails the mail server refused, or deferred at every attempt. */
+  iMailFailed: number;
   sCreatedBy: string;
   iCreatedAt: number;
   iFinishedAt: number;

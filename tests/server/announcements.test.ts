@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnnouncementSegment, EVERYONE } from '../../src/protocol/announcements';
+import { type AnnounceListAnswer, type AnnouncementSegment, EVERYONE } from '../../src/protocol/announcements';
 import { ErrorCode } from '../../src/protocol/errors';
 import type { Database } from '../../src/server/features';
 import {
@@ -14,11 +14,13 @@ import {
   announcementTick,
   type DeliveryContext,
   deliverPage,
+  MAIL_ATTEMPTS,
   MAIL_LEASE_MS,
+  RETRY_AFTER_MS,
   sendDueMail,
 } from '../../src/server/features/announcements/delivery';
 import type { AnnouncementsDb } from '../../src/server/features/announcements/tables';
-import { type MailMessage, SMTP_CONNECTIONS, smtpMailer } from '../../src/server/mail/index';
+import { type MailMessage, SMTP_CONNECTIONS, sendFailure, smtpMailer } from '../../src/server/mail/index';
 import { listAudit } from '../../src/server/shared/audit';
 import { createTestApp, type TestApp, testClock } from '../support/app';
 import { DIALECTS } from '../support/db';
@@ -514,8 +516,10 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
       .where('announcement_id', '=', id)
       .execute();
     const count = (state: string) => rows.filter((r) => r.email === state).length;
-    const sending = count('sending');
-    return { due: count('due'), sent: count('sent'), ...(sending > 0 ? { sending } : {}) };
+    const some = Object.fromEntries(
+      ['sending', 'retry', 'failed'].map((state) => [state, count(state)]).filter(([, n]) => n !== 0),
+    );
+    return { due: count('due'), sent: count('sent'), ...some };
   };
   const recipients = (got: MailMessage[]) => got.map((m) => m.to).sort();
 
@@ -656,5 +660,86 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect([...byRecipient.values()].every((n) => n === 1)).toBe(true);
     expect(connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
     expect((await statusOf(id)).emailed).toBe(12);
+  });
+
+  it('over SMTP: a mail deferred goes at a later attempt, one refused or deferred at every attempt is counted failed, none twice', async () => {
+    const { id, subscribed } = await mailedAnnouncement('deferred', 6);
+    const [refused, alwaysDeferred, greylisted] = subscribed.map((m) => m.email.toLowerCase());
+    const asked = new Map<string, number>();
+    const received = new Map<string, number>();
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const to = address.address.toLowerCase();
+        const n = (asked.get(to) ?? 0) + 1;
+        asked.set(to, n);
+        const no = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
+        if (to === refused) return no(550, 'No such mailbox');
+        if (to === alwaysDeferred || (to === greylisted && n === 1)) return no(451, 'Greylisted, try again later');
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          for (const to of session.envelope.rcptTo) received.set(to.address, (received.get(to.address) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    // First the mail server is not there: the tick's one mail waits for its retry, the rest stay due.
+    const closed = new SMTPServer({ logger: false });
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = smtpMailer(`smtp://127.0.0.1:${deadPort}`, 'portal@example.com');
+    const failure = await announcementTick(ctx({ mailer: unreachable })).catch((error: unknown) => error);
+    expect(sendFailure(failure)).toBe('unreachable');
+    expect(await emailStates(id)).toEqual({ due: 5, sent: 0, retry: 1 });
+    const { user_id: waiting } = await full()
+      .selectFrom('announcement_delivery')
+      .select('user_id')
+      .where('announcement_id', '=', id)
+      .where('email', '=', 'retry')
+      .executeTakeFirstOrThrow();
+    // That attempt counts, though the mail server never saw it.
+    const triedBefore = (to: string | undefined) =>
+      subscribed.find((m) => m.userId === waiting)?.email.toLowerCase() === to ? 1 : 0;
+
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const smtp = smtpMailer(`smtp://127.0.0.1:${port}`, 'portal@example.com', { pooled: true });
+    try {
+      // Refusals and deferrals of one recipient do not stop the others.
+      await drain({ mailer: smtp });
+      expect((await emailStates(id)).sent).toBeGreaterThanOrEqual(3);
+      // Each wait, then the next attempt; nothing is tried before its time.
+      for (const wait of RETRY_AFTER_MS) {
+        const before = new Map(asked);
+        clock.advance(wait - 1000);
+        await drain({ mailer: smtp });
+        expect(asked).toEqual(before);
+        clock.advance(1000);
+        await drain({ mailer: smtp });
+      }
+    } finally {
+      smtp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const accepted = subscribed
+      .map((m) => m.email.toLowerCase())
+      .filter((to) => to !== refused && to !== alwaysDeferred);
+    expect([...received.keys()].sort()).toEqual(accepted.sort());
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    expect(asked.get(refused as string)).toBe(1);
+    expect(asked.get(greylisted as string)).toBe(2);
+    expect(asked.get(alwaysDeferred as string)).toBe(MAIL_ATTEMPTS - triedBefore(alwaysDeferred));
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 4, failed: 2 });
+    expect(await statusOf(id)).toMatchObject({ emailed: 4, mail_failed: 2 });
+    // Hours passed: the console session of the start timed out; an operator signs in again.
+    const operator = (await enrolledOperator(t, 'later@announce.example', 'admin')).token;
+    const list = (await consoleCall(t, 'announceList', { iPage: 0 }, operator)) as unknown as AnnounceListAnswer;
+    expect(list.aRows.find((row) => row.iAnnouncementID === id)).toMatchObject({ iEmailed: 4, iMailFailed: 2 });
   });
 });

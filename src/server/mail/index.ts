@@ -46,6 +46,48 @@ export const SMTP_CONNECTIONS = 8;
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/**
+ * What a failed send says about its mail, from nodemailer's error:
+ * - `refused`: the mail server answered its recipient or message with a permanent no (5xx);
+ * - `deferred`: it answered its recipient or message with a temporary no (4xx), greylisting say;
+ * - `unreachable`: nothing was handed over (no connection, no greeting, the login failed, or the
+ *   server answered the session itself with a no): the next mail would fail alike;
+ * - `unknown`: the connection ended during the transfer: the mail may have left.
+ * Only `unknown` may have reached the member.
+ */
+export type SendFailure = 'refused' | 'deferred' | 'unreachable' | 'unknown';
+
+const ABOUT_THE_MAIL = new Set(['RCPT TO', 'DATA']);
+/** The socket's own errors before a connection existed. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const BEFORE_THE_SESSION = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+
+export function sendFailure(error: unknown): SendFailure {
+  const e = (error ?? {}) as {
+    responseCode?: number;
+    command?: string;
+    code?: string;
+    originalCode?: string;
+    timeoutType?: string;
+  };
+  const command = e.command ?? '';
+  if (typeof e.responseCode === 'number' && e.responseCode >= 400) {
+    // 421: the server closes the session; it took nothing since its last yes.
+    if (!ABOUT_THE_MAIL.has(command) || e.responseCode === 421) return 'unreachable';
+    return e.responseCode >= 500 ? 'refused' : 'deferred';
+  }
+  if (
+    e.code === 'EDNS' ||
+    e.code === 'EAUTH' ||
+    e.code === 'ENOAUTH' ||
+    command.startsWith('AUTH') ||
+    NEVER_CONNECTED.has(e.originalCode ?? e.code ?? '') ||
+    BEFORE_THE_SESSION.has(e.timeoutType ?? '')
+  )
+    return 'unreachable';
+  return 'unknown';
+}
+
 export interface SmtpMailer extends Mailer {
   /** Ends the pooled connections (the server's close); nothing to do for a one-off transport. */
   close(): void;

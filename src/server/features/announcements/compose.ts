@@ -207,6 +207,7 @@ export function toRow(row: Selectable<AnnouncementTable>, names: Map<string, str
     iDelivered: Number(row.delivered),
     iTotal: Number(row.total),
     iEmailed: Number(row.emailed),
+    iMailFailed: Number(row.mail_failed),
     sCreatedBy: row.created_by,
     iCreatedAt: Number(row.created_at),
     iFinishedAt: Number(row.finished_at ?? 0),

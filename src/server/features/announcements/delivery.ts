@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { markdownToPlainText } from '../../../protocol/announcements';
-import { type Mailer, SMTP_CONNECTIONS } from '../../mail/index';
+import { type Mailer, type SendFailure, SMTP_CONNECTIONS, sendFailure } from '../../mail/index';
 import { renderActionMail } from '../../mail/layout';
 import { idRows } from '../../shared/batches';
 import { subscribedEmails } from '../identity/index';
@@ -19,7 +19,7 @@ import type { AnnouncementsDb } from './tables';
  *
  * Mail goes after the page commits, a few at once: claimed (`sending`) before it leaves and marked
  * `sent` once its round ends; a round a dead runner left `sending` is due again after MAIL_LEASE_MS
- * (decision 0256).
+ * (decision 0256); a mail the server deferred is tried again later, a few times (decision 0257).
  */
 export interface DeliveryContext {
   db: AnnouncementsDb;
@@ -209,14 +209,17 @@ async function insertDeliveries(
 /**
  * Mails due of announcements still going (sending or sent, not cancelled), in rounds: claim a few
  * in one statement (`sending`), read their addresses (who unsubscribed since is skipped) and texts,
- * send them at once, mark the round `sent`, count what went. A runner killed with a round in flight
- * leaves it `sending`; the first tick after MAIL_LEASE_MS makes it due again, so it is not lost (a
- * kill after the mail server took a mail and before the mark sends that mail twice). The tick's
- * first round is a single mail, so a mail server that is down costs one mail per tick; a failed
- * send is marked sent (it may have left) and ends the tick's mail once its round is counted.
+ * send them at once, end the round by what each send answered, count what went. A runner killed
+ * with a round in flight leaves it `sending`; the first tick after MAIL_LEASE_MS makes it due again,
+ * so it is not lost (a kill after the mail server took a mail and before the round's end sends that
+ * mail twice). A mail the server deferred is due again after RETRY_AFTER_MS, MAIL_ATTEMPTS sends in
+ * all; one it refused is `failed` (decision 0257). The tick's first round is a single mail, and a
+ * server that cannot be reached, or a send that broke off mid-transfer (marked sent: it may have
+ * left), ends the tick's mail once its round is counted: a server that is down costs one attempt
+ * a tick.
  */
 export async function sendDueMail(ctx: DeliveryContext): Promise<number> {
-  await releaseAbandonedMail(ctx);
+  await releaseMail(ctx);
   const texts = new Map<number, MailText>();
   const budget = ctx.mailPerTick ?? MAIL_PER_TICK;
   let claimed = 0;
@@ -225,12 +228,17 @@ export async function sendDueMail(ctx: DeliveryContext): Promise<number> {
     const size = Math.min(claimed === 0 ? 1 : MAIL_IN_FLIGHT, budget - claimed);
     const round = await mailRound(ctx, texts, size);
     sent += round.sent;
-    if (round.failed) throw round.failed.error;
+    if (round.stop) throw round.stop.error;
     if (round.claimed < size) break;
     claimed += round.claimed;
   }
   return sent;
 }
+
+/** Sends of one mail in all: the first and four more after the server deferred it. */
+export const MAIL_ATTEMPTS = 5;
+/** After the n-th deferral, the n-th wait: two and a half hours from the first send to the last. */
+export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000] as const;
 
 interface MailText {
   title: string;
@@ -240,13 +248,16 @@ interface MailText {
 interface MailRound {
   claimed: number;
   sent: number;
-  /** The first send that failed (its mail stays marked sent: it may have left). */
-  failed: { error: unknown } | null;
+  /** The first failure that ends the tick's mail: the server unreachable, or a send broken off. */
+  stop: { error: unknown } | null;
 }
+
+/** How a claimed mail's round ended for it. */
+type MailEnd = 'went' | 'skipped' | SendFailure;
 
 async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, size: number): Promise<MailRound> {
   const rows = await claimDueMail(ctx, size);
-  if (rows.length === 0) return { claimed: 0, sent: 0, failed: null };
+  if (rows.length === 0) return { claimed: 0, sent: 0, stop: null };
   const addresses = await subscribedEmails(
     ctx.db,
     rows.map((r) => r.user_id),
@@ -256,22 +267,24 @@ async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, siz
     texts,
     rows.map((r) => Number(r.announcement_id)),
   );
-  const sends = rows.flatMap((row) => {
-    const to = addresses.get(row.user_id);
-    const text = texts.get(Number(row.announcement_id));
-    if (!to || !text) return [];
-    const mail = async () => ctx.mailer.send(announcementMail(to, text.title, text.body, ctx.publicUrl));
-    return [{ id: Number(row.announcement_id), outcome: mail() }];
-  });
-  const outcomes = await Promise.allSettled(sends.map((s) => s.outcome));
-  const went = sends.filter((_, i) => outcomes[i]?.status === 'fulfilled');
-  await endRound(
-    ctx.db,
-    rows,
-    went.map((s) => s.id),
+  let stop: MailRound['stop'] = null;
+  const ends = await Promise.all(
+    rows.map(async (row): Promise<MailEnd> => {
+      const to = addresses.get(row.user_id);
+      const text = texts.get(Number(row.announcement_id));
+      if (!to || !text) return 'skipped';
+      try {
+        await ctx.mailer.send(announcementMail(to, text.title, text.body, ctx.publicUrl));
+        return 'went';
+      } catch (error) {
+        const failure = sendFailure(error);
+        if (!stop && (failure === 'unreachable' || failure === 'unknown')) stop = { error };
+        return failure;
+      }
+    }),
   );
-  const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  return { claimed: rows.length, sent: went.length, failed: rejected ? { error: rejected.reason } : null };
+  await endRound(ctx, rows, ends);
+  return { claimed: rows.length, sent: ends.filter((end) => end === 'went').length, stop };
 }
 
 /**
@@ -300,20 +313,28 @@ function claimDueMail(ctx: DeliveryContext, size: number) {
           .$asTuple('announcement_id', 'user_id'),
       ),
     )
-    .returning(['announcement_id', 'user_id'])
+    .returning(['announcement_id', 'user_id', 'mail_attempts'])
     .execute();
 }
 
 /**
- * Mails left `sending` longer than MAIL_LEASE_MS, by a runner killed with its round in flight, due
- * again. At most a round per runner that died: bounded without a limit.
+ * Due again: mails whose retry time came, and mails left `sending` longer than MAIL_LEASE_MS by a
+ * runner killed with its round in flight (at most a round per runner that died). Each along the
+ * (email, announcement_id) index, bounded by the mails waiting.
  */
-async function releaseAbandonedMail(ctx: DeliveryContext): Promise<void> {
+async function releaseMail(ctx: DeliveryContext): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('announcement_delivery')
+    .set({ email: 'due', mail_retry_at: null })
+    .where('email', '=', 'retry')
+    .where('mail_retry_at', '<=', now)
+    .execute();
   await ctx.db
     .updateTable('announcement_delivery')
     .set({ email: 'due' })
     .where('email', '=', 'sending')
-    .where('emailed_at', '<', ctx.now() - MAIL_LEASE_MS)
+    .where('emailed_at', '<', now - MAIL_LEASE_MS)
     .execute();
 }
 
@@ -326,37 +347,70 @@ async function readTexts(db: AnnouncementsDb, texts: Map<number, MailText>, ids:
 }
 
 /**
- * A round ended: per announcement among its rows, one statement marks them `sent` (whether each
- * went or failed) and one raises `emailed` by the announcement's ids in `went`, if any.
+ * A round ended: per announcement among its rows, its mails `sent` (went, skipped, or broken off
+ * and so perhaps gone), `retry` (deferred or unreachable, grouped by the wait their attempt earns)
+ * or `failed` (refused, or out of attempts), and the announcement's `emailed` and `mail_failed`
+ * raised by what went and what failed. Each statement also asks `sending`: a round that outlived
+ * its lease changes nothing another runner claimed since.
  */
 async function endRound(
-  db: AnnouncementsDb,
-  rows: { announcement_id: number; user_id: string }[],
-  went: number[],
+  ctx: DeliveryContext,
+  rows: { announcement_id: number; user_id: string; mail_attempts: number }[],
+  ends: MailEnd[],
 ): Promise<void> {
-  const claimed = new Map<number, string[]>();
-  for (const row of rows) {
+  const now = ctx.now();
+  const groups = new Map<string, { id: number; next: NextState; attempts: number; userIds: string[] }>();
+  rows.forEach((row, i) => {
     const id = Number(row.announcement_id);
-    const userIds = claimed.get(id);
-    if (userIds) userIds.push(row.user_id);
-    else claimed.set(id, [row.user_id]);
-  }
-  for (const [id, userIds] of claimed) {
-    await db
+    const attempts = Number(row.mail_attempts) + (isDeferral(ends[i] as MailEnd) ? 1 : 0);
+    const next = nextState(ends[i] as MailEnd, attempts);
+    const key = `${id} ${next} ${next === 'retry' ? attempts : ''}`;
+    const group = groups.get(key);
+    if (group) group.userIds.push(row.user_id);
+    else groups.set(key, { id, next, attempts, userIds: [row.user_id] });
+  });
+  const counts = new Map<number, { went: number; failed: number }>();
+  for (const { id, next, attempts, userIds } of groups.values()) {
+    const changed = await ctx.db
       .updateTable('announcement_delivery')
-      .set({ email: 'sent' })
+      .set(
+        next === 'retry'
+          ? { email: 'retry', mail_attempts: attempts, mail_retry_at: now + (RETRY_AFTER_MS[attempts - 1] as number) }
+          : next === 'failed'
+            ? { email: 'failed', mail_attempts: attempts }
+            : { email: 'sent' },
+      )
       .where('announcement_id', '=', id)
       .where('user_id', 'in', userIds)
       .where('email', '=', 'sending')
-      .execute();
-    const n = went.filter((sent) => sent === id).length;
-    if (n === 0) continue;
-    await db
+      .executeTakeFirst();
+    const count = counts.get(id) ?? { went: 0, failed: 0 };
+    counts.set(id, count);
+    if (next === 'failed') count.failed += Number(changed.numUpdatedRows);
+  }
+  rows.forEach((row, i) => {
+    if (ends[i] === 'went') (counts.get(Number(row.announcement_id)) as { went: number }).went++;
+  });
+  for (const [id, { went, failed }] of counts) {
+    if (went === 0 && failed === 0) continue;
+    await ctx.db
       .updateTable('announcement')
-      .set((eb) => ({ emailed: eb('emailed', '+', n) }))
+      .set((eb) => ({ emailed: eb('emailed', '+', went), mail_failed: eb('mail_failed', '+', failed) }))
       .where('id', '=', id)
       .execute();
   }
+}
+
+type NextState = 'sent' | 'retry' | 'failed';
+
+function isDeferral(end: MailEnd): boolean {
+  return end === 'deferred' || end === 'unreachable';
+}
+
+function nextState(end: MailEnd, attempts: number): NextState {
+  if (end === 'refused') return 'failed';
+  if (isDeferral(end)) return attempts >= MAIL_ATTEMPTS ? 'failed' : 'retry';
+  return 'sent';
 }
 
 export function announcementMail(to: string, title: string, body: string, publicUrl: string) {

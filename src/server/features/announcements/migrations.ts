@@ -59,4 +59,23 @@ export const announcementsMigrations: Record<string, MigrationFactory> = {
   'announcements/002_revisions': revisionTriggers([
     { table: 'announcement_delivery', member: 'user_id', updateOf: ['seen_at'] },
   ]),
+  // A mail the server deferred is tried again later, a few times; one refused is counted (decision 0257).
+  'announcements/003_mail_retry': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('announcement_delivery')
+        .addColumn('mail_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('announcement_delivery').addColumn('mail_retry_at', 'bigint').execute();
+      await db.schema
+        .alterTable('announcement')
+        .addColumn('mail_failed', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('announcement').dropColumn('mail_failed').execute();
+      await db.schema.alterTable('announcement_delivery').dropColumn('mail_retry_at').execute();
+      await db.schema.alterTable('announcement_delivery').dropColumn('mail_attempts').execute();
+    },
+  }),
 };

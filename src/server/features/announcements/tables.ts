@@ -23,6 +23,8 @@ export interface AnnouncementTable {
   /** The members the segment matched when sending began. */
   total: number;
   emailed: number;
+  /** Mails the mail server refused, or deferred until their attempts ran out. */
+  mail_failed: Generated<number>;
   created_by: string;
   created_at: number;
   started_at: number | null;
@@ -33,15 +35,20 @@ export interface AnnouncementTable {
 /**
  * One member's copy of an announcement, at most one per (announcement, member). `seen_at`: the
  * member closed its popup. `email`: 'none' (not asked or not subscribed), 'due', 'sending' (claimed
- * by a round of mail, `emailed_at` the claim) or 'sent' (its round ended: decision 0256).
+ * by a round of mail, `emailed_at` the claim), 'sent' (its round ended: decision 0256), 'retry' (the
+ * mail server deferred it: due again at `mail_retry_at`) or 'failed' (refused, or deferred
+ * MAIL_ATTEMPTS times: decision 0257).
  */
 export interface AnnouncementDeliveryTable {
   announcement_id: number;
   user_id: string;
   delivered_at: number;
   seen_at: number | null;
-  email: 'none' | 'due' | 'sending' | 'sent';
+  email: 'none' | 'due' | 'sending' | 'sent' | 'retry' | 'failed';
   emailed_at: number | null;
+  /** Sends the mail server deferred so far. */
+  mail_attempts: Generated<number>;
+  mail_retry_at: number | null;
 }
 
 export interface AnnouncementsTables {

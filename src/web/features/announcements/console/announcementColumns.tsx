@@ -30,7 +30,17 @@ export function announcementColumns(names: Map<string, string>, onCancel?: (row:
     {
       id: 'emailed',
       header: 'Emails',
-      cell: ({ row }) => (row.original.bEmail ? formatCount(row.original.iEmailed) : '—'),
+      cell: ({ row }) =>
+        row.original.bEmail ? (
+          <>
+            {formatCount(row.original.iEmailed)}
+            {row.original.iMailFailed > 0 && (
+              <span className={styles.danger}> · {formatCount(row.original.iMailFailed)} failed</span>
+            )}
+          </>
+        ) : (
+          '—'
+        ),
     },
     { id: 'by', header: 'By', cell: ({ row }) => row.original.sCreatedBy },
   ];
