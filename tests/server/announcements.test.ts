@@ -662,6 +662,31 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect((await statusOf(id)).emailed).toBe(12);
   });
 
+  it('a tick makes due again only as many deferred mails as it may send', async () => {
+    const { id } = await mailedAnnouncement('busy', 5);
+    const busy = {
+      send: async () => {
+        throw Object.assign(new Error('451 try again later'), { command: 'RCPT TO', responseCode: 451 });
+      },
+    };
+    // A deferral stops neither the round nor the tick: all five wait for their second attempt.
+    await announcementTick(ctx({ mailer: busy }));
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 0, retry: 5 });
+    clock.advance(RETRY_AFTER_MS[0]);
+    await sendDueMail(ctx({ mailer: busy, mailPerTick: 2 }));
+    const attempts = await full()
+      .selectFrom('announcement_delivery')
+      .select('mail_attempts')
+      .where('announcement_id', '=', id)
+      .execute();
+    expect(attempts.map((row) => Number(row.mail_attempts)).sort()).toEqual([1, 1, 1, 2, 2]);
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 0, retry: 5 });
+    clock.advance(RETRY_AFTER_MS[1]);
+    await drain({ mailer: countingMailer() });
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 5 });
+    expect(await statusOf(id)).toMatchObject({ emailed: 5, mail_failed: 0 });
+  });
+
   it('over SMTP: a mail deferred goes at a later attempt, one refused or deferred at every attempt is counted failed, none twice', async () => {
     const { id, subscribed } = await mailedAnnouncement('deferred', 6);
     const [refused, alwaysDeferred, greylisted] = subscribed.map((m) => m.email.toLowerCase());

@@ -318,9 +318,10 @@ function claimDueMail(ctx: DeliveryContext, size: number) {
 }
 
 /**
- * Due again: mails whose retry time came, and mails left `sending` longer than MAIL_LEASE_MS by a
- * runner killed with its round in flight (at most a round per runner that died). Each along the
- * (email, announcement_id) index, bounded by the mails waiting.
+ * Due again: mails whose retry time came, as many as a tick may send (a server that deferred a whole
+ * mailing leaves many waiting), and mails left `sending` longer than MAIL_LEASE_MS by a runner
+ * killed with its round in flight (at most a round per runner that died). Each along the (email,
+ * announcement_id) index.
  */
 async function releaseMail(ctx: DeliveryContext): Promise<void> {
   const now = ctx.now();
@@ -328,7 +329,20 @@ async function releaseMail(ctx: DeliveryContext): Promise<void> {
     .updateTable('announcement_delivery')
     .set({ email: 'due', mail_retry_at: null })
     .where('email', '=', 'retry')
-    .where('mail_retry_at', '<=', now)
+    .where((eb) =>
+      eb(
+        eb.refTuple('announcement_id', 'user_id'),
+        'in',
+        eb
+          .selectFrom('announcement_delivery as waiting')
+          .select(['waiting.announcement_id', 'waiting.user_id'])
+          .where('waiting.email', '=', 'retry')
+          .where('waiting.mail_retry_at', '<=', now)
+          .orderBy('waiting.announcement_id')
+          .limit(ctx.mailPerTick ?? MAIL_PER_TICK)
+          .$asTuple('announcement_id', 'user_id'),
+      ),
+    )
     .execute();
   await ctx.db
     .updateTable('announcement_delivery')
