@@ -687,6 +687,26 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect(await statusOf(id)).toMatchObject({ emailed: 5, mail_failed: 0 });
   });
 
+  it('a mail server not listening: the tick stops at its first mail, which goes at its retry with the rest', async () => {
+    const { id, subscribed } = await mailedAnnouncement('nowhere', 3);
+    const closed = new SMTPServer({ logger: false });
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = smtpMailer(`smtp://127.0.0.1:${deadPort}`, 'portal@example.com');
+    const failure = await announcementTick(ctx({ mailer: unreachable })).catch((error: unknown) => error);
+    expect(sendFailure(failure)).toBe('unreachable');
+    expect(await emailStates(id)).toEqual({ due: 2, sent: 0, retry: 1 });
+    const mailer = countingMailer();
+    await drain({ mailer });
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 2, retry: 1 });
+    clock.advance(RETRY_AFTER_MS[0]);
+    await drain({ mailer });
+    expect(recipients(mailer.got)).toEqual(subscribed.map((m) => m.email).sort());
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 3 });
+    expect(await statusOf(id)).toMatchObject({ emailed: 3, mail_failed: 0 });
+  });
+
   it('over SMTP: a mail deferred goes at a later attempt, one refused or deferred at every attempt is counted failed, none twice', async () => {
     const { id, subscribed } = await mailedAnnouncement('deferred', 6);
     const [refused, alwaysDeferred, greylisted] = subscribed.map((m) => m.email.toLowerCase());
@@ -713,32 +733,13 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
         });
       },
     });
-    // First the mail server is not there: the tick's one mail waits for its retry, the rest stay due.
-    const closed = new SMTPServer({ logger: false });
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const deadPort = (closed.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = smtpMailer(`smtp://127.0.0.1:${deadPort}`, 'portal@example.com');
-    const failure = await announcementTick(ctx({ mailer: unreachable })).catch((error: unknown) => error);
-    expect(sendFailure(failure)).toBe('unreachable');
-    expect(await emailStates(id)).toEqual({ due: 5, sent: 0, retry: 1 });
-    const { user_id: waiting } = await full()
-      .selectFrom('announcement_delivery')
-      .select('user_id')
-      .where('announcement_id', '=', id)
-      .where('email', '=', 'retry')
-      .executeTakeFirstOrThrow();
-    // That attempt counts, though the mail server never saw it.
-    const triedBefore = (to: string | undefined) =>
-      subscribed.find((m) => m.userId === waiting)?.email.toLowerCase() === to ? 1 : 0;
-
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     const smtp = smtpMailer(`smtp://127.0.0.1:${port}`, 'portal@example.com', { pooled: true });
     try {
       // Refusals and deferrals of one recipient do not stop the others.
       await drain({ mailer: smtp });
-      expect((await emailStates(id)).sent).toBeGreaterThanOrEqual(3);
+      expect(await emailStates(id)).toEqual({ due: 0, sent: 3, retry: 2, failed: 1 });
       // Each wait, then the next attempt; nothing is tried before its time.
       for (const wait of RETRY_AFTER_MS) {
         const before = new Map(asked);
@@ -759,7 +760,7 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     expect([...received.values()].every((n) => n === 1)).toBe(true);
     expect(asked.get(refused as string)).toBe(1);
     expect(asked.get(greylisted as string)).toBe(2);
-    expect(asked.get(alwaysDeferred as string)).toBe(MAIL_ATTEMPTS - triedBefore(alwaysDeferred));
+    expect(asked.get(alwaysDeferred as string)).toBe(MAIL_ATTEMPTS);
     expect(await emailStates(id)).toEqual({ due: 0, sent: 4, failed: 2 });
     expect(await statusOf(id)).toMatchObject({ emailed: 4, mail_failed: 2 });
     // Hours passed: the console session of the start timed out; an operator signs in again.
