@@ -8,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
 // Set once in the runner; workers inherit it, so every process names the same databases.
 process.env.E2E_STAMP ??= Date.now().toString(36);
 const stamp = process.env.E2E_STAMP;
-/** E2E_PORT moves both servers (members on it, operator on it + 1) so several runs can share a machine. */
+/** E2E_PORT moves the servers (members on it, operator on it + 1, the operator tool on it + 2) so several runs can share a machine. */
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 const server = (port: number, name: string) => ({
   command: 'node --import tsx src/server/cli/serve.ts',
@@ -40,6 +40,18 @@ const server = (port: number, name: string) => ({
     KEEP_ALIVE_TIMEOUT_MS: String(10 * 60_000),
   },
 });
+
+/** The operator tool's one process for the whole run (tests/e2e/adminServer.ts), on basePort + 2. */
+process.env.E2E_ADMIN_PORT = String(basePort + 2);
+const adminServer = {
+  command: 'node --import tsx tests/e2e/adminServer.ts',
+  url: `http://127.0.0.1:${basePort + 2}/`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { NODE_ENV: 'test', PORT: String(basePort + 2), LOG_LEVEL: 'silent' },
+};
 
 const MEMBERS_URL = `http://localhost:${basePort}`;
 const OPERATOR_URL = `http://localhost:${basePort + 1}`;
@@ -88,5 +100,5 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: MEMBERS_URL },
     },
   ],
-  webServer: [server(basePort, 'members'), server(basePort + 1, 'operator')],
+  webServer: [server(basePort, 'members'), server(basePort + 1, 'operator'), adminServer],
 });
