@@ -10,13 +10,11 @@ process.env.E2E_STAMP ??= Date.now().toString(36);
 const stamp = process.env.E2E_STAMP;
 /** E2E_PORT moves the servers (members on it, operator on it + 1, the operator tool on it + 2) so several runs can share a machine. */
 const basePort = Number(process.env.E2E_PORT ?? 3210);
+const webServerDefaults = { reuseExistingServer: false, timeout: 60_000, stdout: 'ignore' as const, stderr: 'pipe' as const };
 const server = (port: number, name: string) => ({
+  ...webServerDefaults,
   command: 'node --import tsx src/server/cli/serve.ts',
   url: `http://localhost:${port}/healthz`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
   env: {
     NODE_ENV: 'test',
     PORT: String(port),
@@ -44,12 +42,9 @@ const server = (port: number, name: string) => ({
 /** The operator tool's one process for the whole run (tests/e2e/adminServer.ts), on basePort + 2. */
 process.env.E2E_ADMIN_PORT = String(basePort + 2);
 const adminServer = {
+  ...webServerDefaults,
   command: 'node --import tsx tests/e2e/adminServer.ts',
   url: `http://127.0.0.1:${basePort + 2}/`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
   env: { NODE_ENV: 'test', PORT: String(basePort + 2), LOG_LEVEL: 'silent' },
 };
 

@@ -65,7 +65,7 @@ const unknownGroup = (group: string) => wrongUsage(`Unknown command: ${group}\n\
 
 /** Parses and runs one operator command (each capability's, by its first word); every change is audited. */
 export async function runAdmin(
-  args: string[],
+  args: readonly string[],
   ctx: Omit<AdminContext<Database>, 'gameVarDefinitions' | 'accountBanned'>,
 ): Promise<AdminResult> {
   const help = helpAnswer(args);

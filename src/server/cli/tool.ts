@@ -45,7 +45,7 @@ export async function runTool(argv: readonly string[], config: Config, actor: st
         ? { output: `no member ${args[0]}`, exitCode: 1 }
         : { output: 'usage: npm run admin -- export-member USERNAME|EMAIL', exitCode: 2 };
     }
-    const result = await runAdmin([...argv], {
+    const result = await runAdmin(argv, {
       db: database.db,
       now: () => Date.now(),
       actor,
