@@ -10,7 +10,12 @@ process.env.E2E_STAMP ??= Date.now().toString(36);
 const stamp = process.env.E2E_STAMP;
 /** E2E_PORT moves the servers (members on it, operator on it + 1, the operator tool on it + 2) so several runs can share a machine. */
 const basePort = Number(process.env.E2E_PORT ?? 3210);
-const webServerDefaults = { reuseExistingServer: false, timeout: 60_000, stdout: 'ignore' as const, stderr: 'pipe' as const };
+const webServerDefaults = {
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+};
 const server = (port: number, name: string) => ({
   ...webServerDefaults,
   command: 'node --import tsx src/server/cli/serve.ts',
