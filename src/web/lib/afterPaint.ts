@@ -31,3 +31,27 @@ export function useAfterPaint(ready: boolean): boolean {
   }, [ready, after]);
   return after;
 }
+
+const LCP = 'largest-contentful-paint';
+
+/**
+ * Runs `then` once the browser reports a largest contentful paint presented since this call: the
+ * frame a render just committed is on screen, not only painted on the main thread (Chromium
+ * presents it a frame or two after the next frame callback). Where the browser reports none (no
+ * larger element, an input first, no support), after `atMostMs`.
+ */
+export function whenPresented(then: () => void, atMostMs = 500): void {
+  const since = performance.now();
+  let observer: PerformanceObserver | undefined;
+  const done = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(done, atMostMs);
+  if (!PerformanceObserver.supportedEntryTypes?.includes(LCP)) return;
+  observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+  });
+  observer.observe({ type: LCP });
+}

@@ -71,6 +71,77 @@ async function memberPageLoad(pathname: string, { rendered = true } = {}) {
   };
 }
 
+/**
+ * A reload of /home by the member this tab remembers, whose persisted cache holds their data (with
+ * `notice`, a welcome popup not yet seen) and their Agents, with 5 points; the server now says 9.
+ * The browser reports the largest paints the test presents (`present`).
+ */
+async function reloadFromCache({ notice = false } = {}) {
+  vi.resetModules();
+  const api = server();
+  api.points = 9;
+  vi.stubGlobal('fetch', api.fetch);
+  vi.stubGlobal('document', { createElement: () => ({}), head: { append: () => undefined } });
+  const user = { id: 'u1', email: 'a@b.c', emailVerified: true, name: 'a' };
+  const sessionItems: Record<string, string> = {
+    'auth.token': 'tok',
+    'auth.member': JSON.stringify({ tokenTail: 'tok', user }),
+  };
+  vi.stubGlobal('sessionStorage', { getItem: (key: string) => sessionItems[key] ?? null, setItem: () => undefined });
+  const cachedQuery = (queryKey: readonly unknown[], data: unknown) => ({
+    queryHash: JSON.stringify(queryKey),
+    state: { status: 'success', data, dataUpdatedAt: Date.now() - 60_000 },
+  });
+  const { collectiblesKeys } = await import('../features/collectibles/api/keys');
+  const persisted = {
+    buster: 'test-version',
+    timestamp: Date.now() - 60_000,
+    clientState: {
+      mutations: [],
+      queries: [
+        cachedQuery(['userData', 'u1'], {
+          registered: true,
+          pUserData: { sUserName: 'lh', iPoints: 5, aGameVars: [], ...(notice ? { pNFT: { sItemID: 'i1' } } : {}) },
+          pGameVars: {},
+        }),
+        cachedQuery(collectiblesKeys.collectionFirst(AGENT_TEMPLATE_ID, HOME_AGENTS), { iErrorCode: 0, aItems: [] }),
+      ],
+    },
+  };
+  vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'cache' ? JSON.stringify(persisted) : null) });
+  const observers: Array<(list: { getEntries: () => Array<{ startTime: number }> }) => void> = [];
+  vi.stubGlobal(
+    'PerformanceObserver',
+    Object.assign(
+      class {
+        constructor(callback: (typeof observers)[number]) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+      { supportedEntryTypes: ['largest-contentful-paint'] },
+    ),
+  );
+  const present = () => {
+    for (const observer of observers) observer({ getEntries: () => [{ startTime: performance.now() }] });
+  };
+  const { startMemberPageAt } = await import('../routeQueries');
+  const { acceptSession, refreshSession } = await import('./auth');
+  // As main.tsx starts it: signed in as the remembered member, the session check answered later.
+  const pageLoad = startMemberPageAt('/home', 'tok');
+  if (pageLoad.cached) acceptSession('tok', pageLoad.cached.user);
+  void refreshSession(pageLoad.session);
+  const { queryClient } = await import('../api/queryClient');
+  const { firstRenderDone } = await import('./pageLoadQueries');
+  return { server: api, pageLoad, queryClient, firstRenderDone, present };
+}
+
+const pointsIn = (client: { getQueryData: (key: unknown[]) => unknown }) => {
+  const member = client.getQueryData(['userData', 'u1']) as MemberData | undefined;
+  return member?.registered ? member.pUserData.iPoints : undefined;
+};
+
 describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -179,5 +250,50 @@ describe("a member's page load (lib/pageLoad.ts, lib/pageLoadQueries.ts)", () =>
     const { queryClient } = await import('../api/queryClient');
     await refreshSession(pageLoad.session);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+});
+
+describe('a reload painted from the persisted cache (lib/pageLoad.ts, lib/pageLoadQueries.ts)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a reload painted from the persisted cache sends its requests once that paint is on screen', async () => {
+    const page = await reloadFromCache();
+    expect(page.pageLoad.cached).not.toBeNull();
+    // The page paints the cached member: nothing asked yet, even once the first render is committed.
+    expect(pointsIn(page.queryClient)).toBe(5);
+    page.firstRenderDone();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(page.server.fetch).not.toHaveBeenCalled();
+
+    // The browser presents that paint: the page load's five requests leave, and their answers replace the cache.
+    page.present();
+    await vi.waitFor(() => expect(pointsIn(page.queryClient)).toBe(9));
+    expect(page.server.fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/portal/getFlags',
+      '/api/auth/get-session',
+      '/api/portal/getUserData',
+      '/api/portal/isMaintenance',
+      '/api/portal/getCollection',
+    ]);
+  });
+
+  it('a reload whose cache still holds a notice is not painted from it, and asks at once', async () => {
+    const page = await reloadFromCache({ notice: true });
+    expect(pointsIn(page.queryClient)).toBeUndefined();
+    await vi.waitFor(() => expect(page.server.fetch).toHaveBeenCalledTimes(5));
+  });
+
+  it('a paint the browser never reports holds the requests half a second at most', async () => {
+    vi.useFakeTimers();
+    try {
+      const page = await reloadFromCache();
+      page.firstRenderDone();
+      await vi.advanceTimersByTimeAsync(499);
+      expect(page.server.fetch).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(page.server.fetch).toHaveBeenCalledTimes(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

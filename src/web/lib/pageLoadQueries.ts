@@ -2,9 +2,10 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { NOTICE_KINDS } from '../../protocol/rewards';
 import { callAction, ok } from '../api/client';
 import { PORTAL_BASE } from '../config';
+import { whenPresented } from './afterPaint';
 import { getAuthState, subscribeAuth } from './auth';
 import { fetchUserData, type MemberData, memberKeys, userDataQueryOptions } from './memberData';
-import { type CachedPageLoad, type MemberPageLoad, rememberMember, sentPageLoad } from './pageLoad';
+import { type CachedPageLoad, type MemberPageLoad, rememberMember, sendHeldPageLoad, sentPageLoad } from './pageLoad';
 
 /**
  * A member's page-load requests (lib/pageLoad) become the fetches of their queries in the one query
@@ -18,11 +19,15 @@ const firstRender = new Promise<void>((resolve) => {
 });
 
 /**
- * Called once the app's first render is on screen (providers.tsx). A member's prerendered document
+ * Called once the app's first render is committed (providers.tsx). A member's prerendered document
  * shows the page waiting for their data, and the render that hydrates it must show the same: the
- * data asked for with the page comes into the cache no sooner.
+ * data asked for with the page comes into the cache no sooner. A reload painted from the cache
+ * sends its requests once that paint is on screen (lib/pageLoad holds them until then).
  */
-export const firstRenderDone = (): void => rendered();
+export function firstRenderDone(): void {
+  rendered();
+  if (sentPageLoad()?.cached) whenPresented(sendHeldPageLoad);
+}
 
 /**
  * Takes in this page load's requests, if a member's page sent them, as soon as the session check
@@ -37,7 +42,8 @@ export function adoptPageLoad(client: QueryClient): void {
   };
   subscribeAuth(remember);
   const pageLoad = sentPageLoad();
-  if (pageLoad?.cached) paintFromCache(client, pageLoad.cached);
+  // Not painted from the cache after all: what the page load held for that paint leaves now.
+  if (pageLoad?.cached && !paintFromCache(client, pageLoad.cached)) sendHeldPageLoad();
   remember();
   if (!pageLoad) return;
   const adopt = () => {
@@ -62,17 +68,18 @@ export function adoptPageLoad(client: QueryClient): void {
  * page at once; the page load's answers replace them (fillQueryClient). Not when the cached data
  * still holds a notice: popups show from the server's answer only, never twice from a stale copy.
  */
-function paintFromCache(client: QueryClient, cached: CachedPageLoad): void {
+function paintFromCache(client: QueryClient, cached: CachedPageLoad): boolean {
   const userData = cached.answers.get(hashKey(memberKeys.data(cached.user.id)));
   const member = userData?.data as MemberData | undefined;
-  if (!member?.registered) return;
+  if (!member?.registered) return false;
   const data = member.pUserData as unknown as Record<string, unknown>;
   if (NOTICE_KINDS.some((kind) => (Array.isArray(data[kind]) ? (data[kind] as []).length > 0 : Boolean(data[kind])))) {
-    return;
+    return false;
   }
   for (const [hash, { data: answer, updatedAt }] of cached.answers) {
     client.setQueryData(JSON.parse(hash) as unknown[], answer, { updatedAt });
   }
+  return true;
 }
 
 /** Puts the page load's requests into `client` as its queries' fetches; settles when they have. */
