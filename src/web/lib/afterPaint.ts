@@ -35,13 +35,14 @@ export function useAfterPaint(ready: boolean): boolean {
 const LCP = 'largest-contentful-paint';
 
 /**
- * Runs `then` once the browser reports a largest contentful paint presented since this call: the
- * frame a render just committed is on screen, not only painted on the main thread (Chromium
- * presents it a frame or two after the next frame callback). Where the browser reports none (no
- * larger element, an input first, no support), after `atMostMs`.
+ * Runs `then` once the browser reports a largest contentful paint of an element still in the page:
+ * after a render that replaced the page, the frame that shows it is on screen, not only painted on
+ * the main thread (Chromium presents it a frame or two after the next frame callback). The report
+ * may have come already (the browser keeps it: `buffered`); one of an element the render removed
+ * is not this paint's. Where the browser reports none (no larger element, an input first, no
+ * support), after `atMostMs`.
  */
 export function whenPresented(then: () => void, atMostMs = 500): void {
-  const since = performance.now();
   let observer: PerformanceObserver | undefined;
   const done = () => {
     observer?.disconnect();
@@ -51,7 +52,7 @@ export function whenPresented(then: () => void, atMostMs = 500): void {
   const timer = setTimeout(done, atMostMs);
   if (!PerformanceObserver.supportedEntryTypes?.includes(LCP)) return;
   observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+    if (list.getEntries().some((entry) => (entry as LargestContentfulPaint).element?.isConnected)) done();
   });
-  observer.observe({ type: LCP });
+  observer.observe({ type: LCP, buffered: true });
 }
