@@ -99,11 +99,11 @@ let letGo: () => void = () => {};
 /**
  * A reload that paints from the persisted cache sends its requests once that paint is on screen
  * (lib/pageLoadQueries lets them go), so that their answers never hold the first paint's work up.
- * Some frame always lets them go: this is the bound if none does.
  */
 const cachedPaintDone = new Promise<void>((resolve) => {
   letGo = resolve;
 });
+/** Held no longer than this after the page load, should the app never get as far as letting them go. */
 const LONGEST_HOLD_MS = 2000;
 
 /** Lets a page load's requests held for its paint from the cache go (no-op otherwise, or the second time). */
