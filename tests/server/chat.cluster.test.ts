@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
 import { runAdmin } from '../../src/server/cli/commands';
+import { CHAT_TOPIC } from '../../src/server/features/chat/hub';
+import { insertMessage } from '../../src/server/features/chat/messages';
+import { PRESENCE_STALE_MS } from '../../src/server/features/chat/presence';
 import { listAudit } from '../../src/server/shared/audit';
 import { testClock } from '../support/app';
 import { ChatClient, type ChatMember, type ChatNode, type Cluster, clusterWithCuttableRedis } from '../support/chat';
@@ -158,6 +161,38 @@ describe.each(DIALECTS)('chat across two instances on %s', (dialect) => {
     const after = await onA.say('general', 'after the outage');
     await onB.next('message', (f) => f.pMessage.iMessageID === after);
     onA.close();
+    onB.close();
+  });
+
+  it('gets a message to the members elsewhere when the instance that stored it crashed before publishing it', async () => {
+    const onB = await ChatClient.signedIn(b, bob);
+    onB.send({ t: 'focus', sChannelID: 'lore' });
+    const before = await onB.say('lore', 'before the crash');
+    // A third instance is heard (a member of its own looks at lore), then crashes: it stores
+    // Alice's message and dies before publishing it, without saying it is going.
+    a.deps.bus.publish(CHAT_TOPIC, { k: 'presence', instanceId: 'crashed', snapshot: { lore: [alice.userId] } });
+    await onB.next('presence', (f) => f.pHere.lore === 2);
+    const { row } = await insertMessage(a.deps.db, {
+      channelId: 'lore',
+      userId: alice.userId,
+      body: 'stored, never published',
+      itemId: null,
+      mentions: [],
+      nonce: 'crashed-before-publish',
+      now: clock.now(),
+    });
+    await b.sync();
+    expect(await onB.receivedWithin('message', (f) => f.pMessage.iMessageID === row.id, 300)).toBe(false);
+    expect(await onB.receivedWithin('resync', () => true, 100)).toBe(false);
+
+    // Silent for longer than a presence lasts: the instance is gone, and B's members resume.
+    clock.advance(PRESENCE_STALE_MS + 1000);
+    await b.sync();
+    await onB.next('resync');
+    onB.send({ t: 'resume', pLastSeen: { lore: before } });
+    const missed = await onB.next('missed', (f) => f.sChannelID === 'lore');
+    expect(missed.aMessages.map((m) => [m.iMessageID, m.sText])).toEqual([[row.id, 'stored, never published']]);
+    await onB.next('presence', (f) => f.pHere.lore === 1);
     onB.close();
   });
 });

@@ -81,10 +81,19 @@ export class ChatHub {
       this.timers.push(timer);
     };
     every(HEARTBEAT_MS, () => this.heartbeat());
-    every(PRESENCE_REFRESH_MS, () => {
-      this.publishPresence();
-      if (this.presence.expire(this.deps.clock.now())) this.schedulePresenceBroadcast();
-    });
+    every(PRESENCE_REFRESH_MS, () => this.publishPresence());
+  }
+
+  /**
+   * Forgets the instances that fell silent (no presence for PRESENCE_STALE_MS) without saying they
+   * were going: they crashed. A message such an instance stored and had not yet published is in the
+   * database only, so every member here resumes from it, as after a link's return (the chat sync
+   * job calls this on every run).
+   */
+  dropSilentInstances(now: number): void {
+    if (!this.presence.expire(now)) return;
+    this.schedulePresenceBroadcast();
+    this.broadcast({ t: 'resync' });
   }
 
   /** Tells the other instances this one's members are gone, and closes every socket. */

@@ -10,7 +10,8 @@ const SEEN_MAX = 10_000;
 
 /**
  * The chat job every instance runs: it brings in what changed in the database without passing
- * through this instance (the operator CLI's channel changes, mutes and deletes), refreshes the
+ * through this instance (the operator CLI's channel changes, mutes and deletes, and, when an
+ * instance crashed, the messages it stored and never published: hub.dropSilentInstances), refreshes the
  * limits, and turns automatic slow mode off in channels that calmed down. Each instance tells only
  * its own sockets, so no bus is needed for operators, and nothing repeats across instances.
  */
@@ -31,6 +32,7 @@ export function chatSyncJob(services: ChatServices): Job & { run(): Promise<void
     async run() {
       const { ctx, hub, directory } = services;
       const now = ctx.clock.now();
+      hub.dropSilentInstances(now);
       const limits = await services.limits();
       hub.setLimits(limits);
 
