@@ -52,6 +52,7 @@ import {
   sharedPostgres,
 } from './rehearsalInfra';
 import { tradingPeak } from './rehearsalTrading';
+import { freePort } from './support';
 
 const exec = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,7 +76,14 @@ export const SIZES = {
   /** The trading peak's members (issue 39): 5,000 trading at once. */
   traders: num('REHEARSAL_TRADERS', 5_000, 1_000),
 };
-const PORTS = { lb: 3470, first: 3471, smtp: 3479, postgres: 5440, redis: 6390 };
+/** Free ports chosen at start: two rehearsals on one machine (a helper's and yours) do not collide. */
+const PORTS = {
+  lb: await freePort(),
+  instances: await Promise.all(Array.from({ length: SIZES.instances }, () => freePort())),
+  smtp: await freePort(),
+  postgres: await freePort(),
+  redis: await freePort(),
+};
 const METRICS_TOKEN = 'rehearsal-metrics-token-0123456789';
 const SECRET = 'rehearsal-secret-rehearsal-secret-0123456';
 const DELIVERY_GOAL_MS = 5 * 60_000;
@@ -971,7 +979,7 @@ async function startPortal(
     `${((performance.now() - seeding) / 1000).toFixed(0)} s`,
     (performance.now() - seeding) / 1000 < 600,
   );
-  const base = instances > 1 ? `http://127.0.0.1:${PORTS.lb}` : `http://127.0.0.1:${PORTS.first}`;
+  const base = instances > 1 ? `http://127.0.0.1:${PORTS.lb}` : `http://127.0.0.1:${PORTS.instances[0]}`;
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     ...(infra.redis ? { REDIS_URL: infra.redis.url, REDIS_PREFIX: `rh${Date.now().toString(36)}` } : {}),
@@ -990,7 +998,7 @@ async function startPortal(
     WEB_DIST: 'dist/none',
   };
   const started = await Promise.all(
-    Array.from({ length: instances }, (_, i) => startInstance(`i${i + 1}`, PORTS.first + i, env)),
+    Array.from({ length: instances }, (_, i) => startInstance(`i${i + 1}`, PORTS.instances[i] as number, env)),
   );
   const lb =
     instances > 1
