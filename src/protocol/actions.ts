@@ -7,12 +7,18 @@
  * Types only: the web's bundle takes nothing from here, not even zod.
  */
 import type { z } from 'zod';
-import type { AnnounceCountAnswer, AnnounceListAnswer, AnnounceSendAnswer } from './announcements';
+import type {
+  AnnounceCountAnswer,
+  AnnounceListAnswer,
+  AnnounceRetryMailAnswer,
+  AnnounceSendAnswer,
+} from './announcements';
 import type {
   ackAnnouncementInput,
   announceCancelInput,
   announceCountInput,
   announceListInput,
+  announceRetryMailInput,
   announceSendInput,
 } from './announcements.schema';
 import type {
@@ -397,6 +403,7 @@ export interface ConsoleActions {
   announceCount: Console<typeof announceCountInput, AnnounceCountAnswer, 'announce:read'>;
   announceSend: Console<typeof announceSendInput, AnnounceSendAnswer, 'announce:send'>;
   announceCancel: Console<typeof announceCancelInput, Answer, 'announce:send'>;
+  announceRetryMail: Console<typeof announceRetryMailInput, AnnounceRetryMailAnswer, 'announce:send'>;
   // ── chat
   chatChannels: Console<typeof chatChannelsInput, ConsoleChatChannelsAnswer, 'live:read'>;
   chatChannelAdd: Console<typeof chatChannelAddInput, ConsoleChatChangeAnswer, 'chat:channels'>;

@@ -37,6 +37,7 @@ export const announceSendInput = z.object({
   sReason: reason,
 });
 export const announceCancelInput = z.object({ iAnnouncementID: id, sReason: reason });
+export const announceRetryMailInput = z.object({ iAnnouncementID: id, sReason: reason });
 
 /** portal/ackAnnouncement: the member closed the announcement's popup. */
 export const ackAnnouncementInput = z.object({ iAnnouncementID: formInt.pipe(z.number().int().min(1)) });

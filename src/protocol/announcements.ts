@@ -2,7 +2,7 @@
  * Announcements (issue 29): an operator's short markdown message to every member or to a segment,
  * now or at a set time, delivered once per member as an entry in the notification centre, a popup
  * after the spec's popups, and optionally an email. Wire types of the console actions
- * announceList, announceCount, announceSend, announceCancel, of the member action
+ * announceList, announceCount, announceSend, announceCancel, announceRetryMail, of the member action
  * ackAnnouncement, and of pUserData's aAnnouncements.
  */
 
@@ -111,6 +111,15 @@ export interface AnnounceListAnswer {
 export interface AnnounceCountAnswer {
   iErrorCode: number;
   iCount: number;
+}
+
+/** console/announceRetryMail: the failed mail sent again (what the mail server refused stays failed). */
+export interface AnnounceRetryMailAnswer {
+  iErrorCode: number;
+  /** Mails due again: the server kept deferring them until their tries ran out. */
+  iQueued: number;
+  /** Mails still failed: the server refused them (an address that does not exist, say). */
+  iStillFailed: number;
 }
 
 /** console/announceSend */

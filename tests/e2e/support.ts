@@ -159,7 +159,15 @@ export async function grantPoints(
 /** Signs up through Better Auth and registers the profile; `verified` follows the outbox link. */
 export async function registerMember(
   request: APIRequestContext,
-  options: { verified?: boolean; referralCode?: string; sCode?: string; email?: string; keepNotices?: boolean } = {},
+  options: {
+    verified?: boolean;
+    referralCode?: string;
+    sCode?: string;
+    email?: string;
+    keepNotices?: boolean;
+    /** Asks for news by email (registerUser's bSubscribe). */
+    subscribe?: boolean;
+  } = {},
 ): Promise<Member> {
   const email = options.email ?? uniqueEmail();
   const userName = uniqueUserName();
@@ -168,7 +176,12 @@ export async function registerMember(
   const token = signUp.headers()['set-auth-token'] as string;
   const registered = await request.post('/api/portal/registerUser', {
     headers: { authorization: `Bearer ${token}` },
-    form: { sUserName: userName, sCode: options.sCode ?? '', sReferredByCode: options.referralCode ?? '' },
+    form: {
+      sUserName: userName,
+      sCode: options.sCode ?? '',
+      sReferredByCode: options.referralCode ?? '',
+      bSubscribe: options.subscribe ? '1' : '0',
+    },
   });
   expect((await registered.json()).iErrorCode).toBe(0);
   if (options.verified !== false) {

@@ -19,6 +19,7 @@ import {
   RETRY_AFTER_MS,
   sendDueMail,
 } from '../../src/server/features/announcements/delivery';
+import { RETRY_PAGE, retryFailedMail } from '../../src/server/features/announcements/retryMail';
 import type { AnnouncementsDb } from '../../src/server/features/announcements/tables';
 import { type MailMessage, SMTP_CONNECTIONS, sendFailure, smtpMailer } from '../../src/server/mail/index';
 import { listAudit } from '../../src/server/shared/audit';
@@ -767,5 +768,83 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     const operator = (await enrolledOperator(t, 'later@announce.example', 'admin')).token;
     const list = (await consoleCall(t, 'announceList', { iPage: 0 }, operator)) as unknown as AnnounceListAnswer;
     expect(list.aRows.find((row) => row.iAnnouncementID === id)).toMatchObject({ iEmailed: 4, iMailFailed: 2 });
+
+    // The mail server is fine again: the operator sends the failed mail again. The one it refused
+    // stays failed; the one it deferred five times gets five new tries, and goes.
+    const viewer = (await enrolledOperator(t, 'later-viewer@announce.example', 'viewer')).token;
+    const asViewer = await consoleCall(t, 'announceRetryMail', { iAnnouncementID: id, sReason: 'x' }, viewer);
+    expect(asViewer.iErrorCode).toBe(ErrorCode.CONSOLE_FORBIDDEN);
+    const retried = await consoleCall(
+      t,
+      'announceRetryMail',
+      { iAnnouncementID: id, sReason: 'The mail server is back' },
+      operator,
+    );
+    expect(retried).toMatchObject({ iErrorCode: 0, iQueued: 1, iStillFailed: 1 });
+    expect(await emailStates(id)).toEqual({ due: 1, sent: 4, failed: 1 });
+    const again = countingMailer();
+    await drain({ mailer: again });
+    expect(recipients(again.got)).toEqual([alwaysDeferred]);
+    expect(await emailStates(id)).toEqual({ due: 0, sent: 5, failed: 1 });
+    expect(await statusOf(id)).toMatchObject({ emailed: 5, mail_failed: 1 });
+    // Asked again (the CLI this time): nothing left that a new try could send.
+    const viaCli = await admin(t, 'announce', 'retry-mail', String(id), '--reason', 'once more');
+    expect(viaCli.output).toContain('0 mails to send again');
+    expect(viaCli.output).toContain('1 stay failed');
+    const audit = (await listAudit(full(), 50)).filter((e) => e.action === 'announce.retry-mail');
+    expect(audit.map((e) => [e.actor, JSON.parse(e.detail)])).toEqual([
+      ['cli:tester', { id, queued: 0, stillFailed: 1, reason: 'once more' }],
+      ['console:later@announce.example', { id, queued: 1, stillFailed: 1, reason: 'The mail server is back' }],
+    ]);
+  });
+
+  it('sends failed mail again in bounded pages, and only for an announcement sent by email and not cancelled', async () => {
+    const { id } = await mailedAnnouncement('retry-pages', 1);
+    await drain({ mailer: countingMailer() });
+    // A long outage's worth of mail out of tries: rows straight into the table (members need not exist for it).
+    const failed = 2 * RETRY_PAGE + 7;
+    const rows = Array.from({ length: failed }, (_, i) => ({
+      announcement_id: id,
+      user_id: `gone-${i}`,
+      delivered_at: clock.now(),
+      email: 'failed' as const,
+      mail_attempts: MAIL_ATTEMPTS,
+    }));
+    for (let i = 0; i < rows.length; i += 80) {
+      await full()
+        .insertInto('announcement_delivery')
+        .values(rows.slice(i, i + 80))
+        .execute();
+    }
+    await full().updateTable('announcement').set({ mail_failed: failed }).where('id', '=', id).execute();
+    expect(await retryFailedMail(db(), id, who())).toEqual({ queued: failed, stillFailed: 0 });
+    expect(await emailStates(id)).toEqual({ due: failed, sent: 1 });
+    const due = await full()
+      .selectFrom('announcement_delivery')
+      .select(['mail_attempts', 'mail_retry_at'])
+      .where('announcement_id', '=', id)
+      .where('email', '=', 'due')
+      .distinct()
+      .execute();
+    expect(due.map((r) => [Number(r.mail_attempts), r.mail_retry_at])).toEqual([[0, null]]);
+
+    expect(await code(retryFailedMail(db(), 999_999, who()))).toBe(ErrorCode.NOT_FOUND);
+    const { id: cancelled } = await mailedAnnouncement('retry-cancelled', 1);
+    await cancelAnnouncement(db(), cancelled, who());
+    expect(await code(retryFailedMail(db(), cancelled, who()))).toBe(ErrorCode.FORBIDDEN);
+    const later = await createAnnouncement(
+      db(),
+      { title: 'Later', body: 'Later', segment: { ...EVERYONE }, sendAt: clock.now() + 3600_000, email: true },
+      who(),
+    );
+    expect(await code(retryFailedMail(db(), later.id, who()))).toBe(ErrorCode.FORBIDDEN);
+    const quiet = await createAnnouncement(
+      db(),
+      { title: 'No mail', body: 'No mail', segment: { ...EVERYONE }, sendAt: 0, email: false },
+      who(),
+    );
+    expect(await code(retryFailedMail(db(), quiet.id, who()))).toBe(ErrorCode.FORBIDDEN);
+    await cancelAnnouncement(db(), later.id, who());
+    await drain({ mailer: countingMailer() });
   });
 });

@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { bootstrapOperator, consoleSignInPage, snapWidths, uniqueOperatorEmail } from '../console/support';
-import { expectAccessible, popupAcknowledged, registerMember, rewardPopupsSettled, signInPage, snap } from '../support';
+import {
+  expectAccessible,
+  latestMail,
+  type OutboxMail,
+  popupAcknowledged,
+  registerMember,
+  rewardPopupsSettled,
+  signInPage,
+  snap,
+} from '../support';
 
 /** A `datetime-local` value with seconds, in the browser's (this machine's) local time. */
 const localInput = (ms: number) => {
@@ -127,4 +137,84 @@ test('an admin announces to a segment; only the matching member gets it, once', 
   await rewardPopupsSettled(other);
   await expect(other.getByRole('dialog', { name: title })).toHaveCount(0);
   await otherContext.close();
+});
+
+/**
+ * An announcement's mail that the mail server kept deferring until its tries ran out: the operator
+ * sends it again from the list, and it arrives. The dev outbox never defers, so the failure is
+ * written into the operator server’s database, as the mail rounds leave it (decision 0257).
+ */
+test('an admin sends an announcement’s failed mail again, and it arrives', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const op = await bootstrapOperator(null, request, uniqueOperatorEmail('remailer'), 'admin', 'operator');
+  const since = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+  while (Date.now() <= since) await new Promise((r) => setTimeout(r, 100));
+  const reader = await registerMember(request, { subscribe: true });
+  const title = `Deep mail ${Date.now().toString(36)}`;
+
+  await consoleSignInPage(page, op);
+  await page.goto('/console/announcements');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message (markdown)').fill('The lighthouse keeper **writes**.');
+  await page.getByLabel('Joined after').fill(localInput(since));
+  await page.getByLabel('Verified email').check();
+  await page.getByLabel('Also by email (to members who asked for news by email)').check();
+  await expect(page.getByTestId('segment-count')).toHaveText('Matches 1 member now.');
+  await page.getByRole('button', { name: 'Review and send' }).click();
+  const confirm = page.getByRole('dialog', { name: `Send “${title}”` });
+  await confirm.getByLabel('Reason').fill('News by mail');
+  await confirm.getByRole('button', { name: 'Send now' }).click();
+  await expect(confirm).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Sent to 1', { timeout: 20_000 });
+  const first = await latestMail(request, reader.email, new RegExp(title));
+
+  // As the rounds leave a mail the server deferred five times: failed, out of tries, not counted as emailed.
+  const db = new Database(process.env.E2E_OPERATOR_DB as string);
+  try {
+    const { id } = db.prepare('select id from announcement where title = ?').get(title) as { id: number };
+    db.prepare("update announcement_delivery set email = 'failed', mail_attempts = 5 where announcement_id = ?").run(
+      id,
+    );
+    db.prepare('update announcement set emailed = 0, mail_failed = 1 where id = ?').run(id);
+  } finally {
+    db.close();
+  }
+  await page.reload();
+  await expect(row).toContainText('1 failed');
+  await expectAccessible(page);
+  await snapWidths(page, 'console-announcements-mail-failed');
+
+  await row.getByRole('button', { name: `Send the failed mail of “${title}” again` }).click();
+  const again = page.getByRole('dialog', { name: `Send the failed mail of “${title}” again` });
+  await expect(again).toContainText('1 mail failed.');
+  await snap(page, 'console-announcements-mail-again-1280');
+  await again.getByLabel('Reason').fill('The mail server is back');
+  await again.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByText(`1 mail of “${title}” will be sent again.`)).toBeVisible();
+  await expect(again).toBeHidden();
+  await expect(row).not.toContainText('failed');
+  await expect(row.getByRole('button', { name: /Send the failed mail/ })).toHaveCount(0);
+
+  // The next mail round sends it: a second mail in the member's inbox, whose link opens the portal.
+  let second: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        second = await latestMail(request, reader.email, new RegExp(title));
+        return second.id !== first.id;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const link = (second as OutboxMail).links.find((l) => new URL(l).pathname === '/home');
+  expect(link).toBeTruthy();
+  const memberContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const member = await memberContext.newPage();
+  await signInPage(member, reader);
+  await member.goto(new URL(link as string).pathname);
+  await expect(member.getByRole('dialog', { name: title })).toBeVisible({ timeout: 20_000 });
+  await memberContext.close();
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: title })).not.toContainText('failed');
 });

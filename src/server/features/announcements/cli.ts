@@ -2,6 +2,7 @@ import { type AnnouncementSegment, EVERYONE } from '../../../protocol/announceme
 import type { AdminContext, AdminResult, CliCommand } from '../../capability';
 import { done, refused, unknownVerb, wrongUsage } from '../../cli/results';
 import { AnnounceRefused, cancelAnnouncement, createAnnouncement, listAnnouncements, previewSegment } from './compose';
+import { retryFailedMail } from './retryMail';
 import type { AnnouncementsTables } from './tables';
 
 const OPTIONS = new Set(['--title', '--body', '--segment', '--at', '--email', '--reason']);
@@ -56,7 +57,7 @@ async function refusedAs(work: () => Promise<AdminResult>): Promise<AdminResult>
   }
 }
 
-/** `announce send|count|list|cancel`: the same capability functions as the console's actions. */
+/** `announce send|count|list|cancel|retry-mail`: the same capability functions as the console's actions. */
 export const announcementsCli: CliCommand<AnnouncementsTables>[] = [
   {
     group: 'announce',
@@ -66,6 +67,7 @@ export const announcementsCli: CliCommand<AnnouncementsTables>[] = [
       'announce count --segment played,verified',
       'announce list',
       'announce cancel 12 --reason Typo in the title',
+      'announce retry-mail 12 --reason The mail server is back',
     ],
     usage: `  announce send --title TEXT --body MARKDOWN [--segment …] [--at TIME] [--email] [--reason TEXT]
                                     a message in every matching member's notifications and popups (and mail
@@ -75,7 +77,9 @@ export const announcementsCli: CliCommand<AnnouncementsTables>[] = [
   announce count [--segment …]      how many members the segment matches now
   announce list                     announcements, newest first, with their status
   announce cancel ID [--reason TEXT]
-                                    stop a scheduled or in-progress send`,
+                                    stop a scheduled or in-progress send
+  announce retry-mail ID [--reason TEXT]
+                                    send its failed mail again (what the mail server refused stays failed)`,
     async run(verb, args, ctx) {
       if (verb === 'list') return list(ctx);
       if (verb === 'count') {
@@ -86,6 +90,7 @@ export const announcementsCli: CliCommand<AnnouncementsTables>[] = [
           return done(`${count} ${count === 1 ? 'member matches' : 'members match'}`);
         });
       }
+      if (verb === 'retry-mail') return retryMail(args, ctx);
       if (verb === 'cancel') {
         const id = Number(args[0]);
         if (!Number.isInteger(id) || id < 1) return wrongUsage('Which announcement? announce cancel ID');
@@ -138,4 +143,20 @@ async function list(ctx: AdminContext<AnnouncementsTables>): Promise<AdminResult
       })
       .join('\n'),
   );
+}
+
+async function retryMail(args: string[], ctx: AdminContext<AnnouncementsTables>): Promise<AdminResult> {
+  const id = Number(args[0]);
+  if (!Number.isInteger(id) || id < 1) return wrongUsage('Which announcement? announce retry-mail ID');
+  return refusedAs(async () => {
+    const { queued, stillFailed } = await retryFailedMail(ctx.db, id, {
+      actor: ctx.actor,
+      reason: text(args, '--reason') || 'sent again from the CLI',
+      now: ctx.now(),
+    });
+    const refusedNote = stillFailed > 0 ? `; ${stillFailed} stay failed (the mail server refused them)` : '';
+    return done(
+      `Announcement ${id}: ${queued} mail${queued === 1 ? '' : 's'} to send again (the running portal sends them)${refusedNote}`,
+    );
+  });
 }

@@ -1,8 +1,14 @@
-import type { AnnounceCountAnswer, AnnounceListAnswer, AnnounceSendAnswer } from '../../../protocol/announcements';
+import type {
+  AnnounceCountAnswer,
+  AnnounceListAnswer,
+  AnnounceRetryMailAnswer,
+  AnnounceSendAnswer,
+} from '../../../protocol/announcements';
 import {
   announceCancelInput,
   announceCountInput,
   announceListInput,
+  announceRetryMailInput,
   announceSendInput,
 } from '../../../protocol/announcements.schema';
 import { ErrorCode } from '../../../protocol/errors';
@@ -11,6 +17,7 @@ import type { AppContext } from '../../capability';
 import { fail, type Refusal } from '../../http/actions';
 import { type ConsoleActionDef, consoleActionDefiner } from '../../http/consoleActions';
 import { AnnounceRefused, cancelAnnouncement, createAnnouncement, listAnnouncements, previewSegment } from './compose';
+import { retryFailedMail } from './retryMail';
 import type { AnnouncementsTables } from './tables';
 
 const define = consoleActionDefiner<AnnouncementsTables>();
@@ -87,6 +94,20 @@ export function announcementsConsoleActions(ctx: AppContext<AnnouncementsTables>
             now: ctx.clock.now(),
           });
           return { iErrorCode: ErrorCode.OK };
+        }),
+    }),
+    define({
+      name: 'announceRetryMail',
+      permission: 'announce:send',
+      input: announceRetryMailInput,
+      handler: ({ iAnnouncementID, sReason }, { operator }) =>
+        answering(async (): Promise<AnnounceRetryMailAnswer> => {
+          const { queued, stillFailed } = await retryFailedMail(ctx.db, iAnnouncementID, {
+            actor: operator.actor,
+            reason: sReason,
+            now: ctx.clock.now(),
+          });
+          return { iErrorCode: ErrorCode.OK, iQueued: queued, iStillFailed: stillFailed };
         }),
     }),
   ];

@@ -14,12 +14,17 @@ import { useAnnouncementLevers, useAnnouncementPage, useSegmentCount } from './a
 import { ComposeForm } from './ComposeForm';
 import { type Draft, EMPTY, fromLocal, segmentOf } from './draft';
 
-type Open = { kind: 'send' } | { kind: 'cancel'; row: ConsoleAnnouncementRow } | null;
+type Open =
+  | { kind: 'send' }
+  | { kind: 'cancel'; row: ConsoleAnnouncementRow }
+  | { kind: 'retry'; row: ConsoleAnnouncementRow }
+  | null;
 
 /**
  * Announcements (issue 29): compose a short markdown message with a preview, pick who gets it (a
  * segment with its live count), when and whether by email, confirm with the count; the list with
- * each send's progress, and cancel. Viewers read it all; sending and cancelling need announce:send.
+ * each send's progress, cancel, and the failed mail of a send sent again. Viewers read it all;
+ * sending, cancelling and sending again need announce:send.
  */
 export default function AnnouncementsScreen() {
   useConsoleTitle('Announcements');
@@ -70,18 +75,22 @@ export default function AnnouncementsScreen() {
     } else if (open?.kind === 'cancel') {
       await levers.cancel(open.row.iAnnouncementID, reason);
       setDone(`“${open.row.sTitle}” is cancelled.`);
+    } else if (open?.kind === 'retry') {
+      const again = await levers.retryMail(open.row.iAnnouncementID, reason);
+      setDone(retriedText(open.row.sTitle, again.iQueued, again.iStillFailed));
     }
     await levers.refresh();
   }
 
+  const ask = (next: NonNullable<Open>) => {
+    setDone(null);
+    setOpen(next);
+    setDialogOpen(true);
+  };
   const columns = announcementColumns(
     names,
     canSend
-      ? (row) => {
-          setDone(null);
-          setOpen({ kind: 'cancel', row });
-          setDialogOpen(true);
-        }
+      ? { cancel: (row) => ask({ kind: 'cancel', row }), retryMail: (row) => ask({ kind: 'retry', row }) }
       : undefined,
   );
   const audience = segment.bEveryone ? 'every member' : describeSegment(segment, (id) => names.get(id) ?? id);
@@ -126,13 +135,27 @@ export default function AnnouncementsScreen() {
 
       <ReasonDialog
         open={dialogOpen}
-        title={open?.kind === 'cancel' ? `Stop “${open.row.sTitle}”` : `Send “${draft.title.trim()}”`}
+        title={dialogTitle(open, draft.title.trim())}
         danger={open?.kind === 'cancel'}
-        confirmLabel={open?.kind === 'cancel' ? 'Stop sending' : draft.later ? 'Schedule' : 'Send now'}
-        dismissLabel={open?.kind === 'cancel' ? 'Keep it' : 'Back to editing'}
+        confirmLabel={
+          open?.kind === 'cancel'
+            ? 'Stop sending'
+            : open?.kind === 'retry'
+              ? 'Send again'
+              : draft.later
+                ? 'Schedule'
+                : 'Send now'
+        }
+        dismissLabel={open?.kind === 'send' ? 'Back to editing' : open?.kind === 'cancel' ? 'Keep it' : 'Not now'}
         description={
           open?.kind === 'cancel' ? (
             <p>No more members get it. Members who already have it keep it.</p>
+          ) : open?.kind === 'retry' ? (
+            <p>
+              <strong>{formatCount(open.row.iMailFailed)}</strong> mail{open.row.iMailFailed === 1 ? '' : 's'} failed.
+              Those the mail server kept deferring get five more tries over the next hours; those it refused (an address
+              that does not exist) stay failed. Each member gets the mail once at most.
+            </p>
           ) : (
             <p>
               To <strong>{audience}</strong>: <strong>{formatCount(count.data?.iCount ?? 0)}</strong> member
@@ -148,4 +171,16 @@ export default function AnnouncementsScreen() {
       />
     </div>
   );
+}
+
+function dialogTitle(open: Open, draftTitle: string): string {
+  if (open?.kind === 'cancel') return `Stop “${open.row.sTitle}”`;
+  if (open?.kind === 'retry') return `Send the failed mail of “${open.row.sTitle}” again`;
+  return `Send “${draftTitle}”`;
+}
+
+function retriedText(title: string, queued: number, stillFailed: number): string {
+  const refused = stillFailed > 0 ? ` ${formatCount(stillFailed)} stay failed: the mail server refused them.` : '';
+  if (queued === 0) return `No mail of “${title}” can be sent again.${refused}`;
+  return `${formatCount(queued)} mail${queued === 1 ? '' : 's'} of “${title}” will be sent again.${refused}`;
 }

@@ -7,8 +7,18 @@ import { statusText } from './draft';
 
 type Column = ColumnDef<ConsoleAnnouncementRow, unknown>;
 
-/** The list's columns; with `onCancel` (announce:send) a Cancel button on each send still under way. */
-export function announcementColumns(names: Map<string, string>, onCancel?: (row: ConsoleAnnouncementRow) => void) {
+/** The row levers of announce:send: cancel a send still under way, send a send's failed mail again. */
+export interface RowLevers {
+  cancel(row: ConsoleAnnouncementRow): void;
+  retryMail(row: ConsoleAnnouncementRow): void;
+}
+
+const underWay = (row: ConsoleAnnouncementRow) => row.sStatus === 'scheduled' || row.sStatus === 'sending';
+const mailFailed = (row: ConsoleAnnouncementRow) =>
+  row.bEmail && row.iMailFailed > 0 && (row.sStatus === 'sending' || row.sStatus === 'sent');
+
+/** The list's columns; with `levers` (announce:send) the buttons of each row that has one to offer. */
+export function announcementColumns(names: Map<string, string>, levers?: RowLevers) {
   const columns: Column[] = [
     { id: 'title', header: 'Title', cell: ({ row }) => <span className={styles.wrap}>{row.original.sTitle}</span> },
     {
@@ -44,21 +54,34 @@ export function announcementColumns(names: Map<string, string>, onCancel?: (row:
     },
     { id: 'by', header: 'By', cell: ({ row }) => row.original.sCreatedBy },
   ];
-  if (!onCancel) return columns;
+  if (!levers) return columns;
   const actions: Column = {
     id: 'actions',
     header: 'Actions',
-    cell: ({ row }) =>
-      row.original.sStatus === 'scheduled' || row.original.sStatus === 'sending' ? (
-        <button
-          type="button"
-          className={`${styles.small} ${styles.danger}`}
-          aria-label={`Cancel “${row.original.sTitle}”`}
-          onClick={() => onCancel(row.original)}
-        >
-          Cancel
-        </button>
-      ) : null,
+    cell: ({ row }) => (
+      <span className={styles.rowActions}>
+        {mailFailed(row.original) && (
+          <button
+            type="button"
+            className={styles.small}
+            aria-label={`Send the failed mail of “${row.original.sTitle}” again`}
+            onClick={() => levers.retryMail(row.original)}
+          >
+            Send failed mail again
+          </button>
+        )}
+        {underWay(row.original) && (
+          <button
+            type="button"
+            className={`${styles.small} ${styles.danger}`}
+            aria-label={`Cancel “${row.original.sTitle}”`}
+            onClick={() => levers.cancel(row.original)}
+          >
+            Cancel
+          </button>
+        )}
+      </span>
+    ),
   };
   return [...columns, actions];
 }

@@ -40,12 +40,14 @@ export interface AnnouncementToSend {
   sReason: string;
 }
 
-/** Sending and cancelling; the screen refreshes the list once it has said what happened. */
+/** Sending, cancelling and sending failed mail again; the screen refreshes the list once it has said what happened. */
 export function useAnnouncementLevers() {
   const queries = useQueryClient();
   return {
     send: (body: AnnouncementToSend) => consoleCall('announceSend', { ...body }),
     cancel: (iAnnouncementID: number, sReason: string) => consoleCall('announceCancel', { iAnnouncementID, sReason }),
+    retryMail: (iAnnouncementID: number, sReason: string) =>
+      consoleCall('announceRetryMail', { iAnnouncementID, sReason }),
     refresh: () => queries.invalidateQueries({ queryKey: announcementKeys.list }),
   };
 }
