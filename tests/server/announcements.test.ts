@@ -623,10 +623,54 @@ describe.each(DIALECTS)('announcements on %s', (dialect) => {
     const after = await mailedAnnouncement('after', 3);
     const later = countingMailer();
     await drain({ mailer: later });
-    // The cancelled one's mail stays due; a later announcement's goes past it.
+    // The cancelled one's mail is stood down, not sent; a later announcement's goes.
     expect(recipients(later.got)).toEqual(after.subscribed.map((m) => m.email).sort());
-    expect(await emailStates(cancelled.id)).toEqual({ due: 6, sent: 0 });
+    expect(await emailStates(cancelled.id)).toEqual({ due: 0, sent: 0 });
     expect(await statusOf(cancelled.id)).toMatchObject({ status: 'cancelled', emailed: 0 });
+  });
+
+  it('stands down a cancelled announcement’s unsent mail in bounded steps, so claims stop walking past it', async () => {
+    const { id } = await mailedAnnouncement('stand-down', 1);
+    await announcementTick(ctx({ pagesPerTick: 0 }));
+    await cancelAnnouncement(db(), id, who());
+    // A large mailing cancelled before its mail went: rows straight into the table.
+    const unsent = 12_000;
+    const rows = Array.from({ length: unsent }, (_, i) => ({
+      announcement_id: id,
+      user_id: `unsent-${i}`,
+      delivered_at: clock.now(),
+      email: i % 10 === 0 ? ('retry' as const) : ('due' as const),
+      mail_retry_at: i % 10 === 0 ? clock.now() + 60_000 : null,
+    }));
+    await full()
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += 60) {
+          await trx
+            .insertInto('announcement_delivery')
+            .values(rows.slice(i, i + 60))
+            .execute();
+        }
+      });
+    const unsentLeft = async () =>
+      Number(
+        (
+          await full()
+            .selectFrom('announcement_delivery')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('announcement_id', '=', id)
+            .where('email', 'in', ['due', 'retry'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const mailer = countingMailer();
+    await announcementTick(ctx({ mailer }));
+    // One tick stands down at most a page (5,000); the rest go on the next ticks; none is mailed.
+    expect(await unsentLeft()).toBe(unsent - 5000);
+    await announcementTick(ctx({ mailer }));
+    await announcementTick(ctx({ mailer }));
+    expect(await unsentLeft()).toBe(0);
+    expect(mailer.got).toEqual([]);
   });
   it('over the pooled SMTP transport, the mails of a tick arrive once each on a few reused connections', async () => {
     const { id, subscribed } = await mailedAnnouncement('pooled', 12);

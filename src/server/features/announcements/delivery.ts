@@ -219,6 +219,7 @@ async function insertDeliveries(
  * a tick.
  */
 export async function sendDueMail(ctx: DeliveryContext): Promise<number> {
+  await standDownCancelledMail(ctx);
   await releaseMail(ctx);
   const texts = new Map<number, MailText>();
   const budget = ctx.mailPerTick ?? MAIL_PER_TICK;
@@ -349,6 +350,36 @@ async function releaseMail(ctx: DeliveryContext): Promise<void> {
     .set({ email: 'due' })
     .where('email', '=', 'sending')
     .where('emailed_at', '<', now - MAIL_LEASE_MS)
+    .execute();
+}
+
+/** Unsent mails of cancelled announcements stood down per tick. */
+const STAND_DOWN_PER_TICK = 5000;
+
+/**
+ * The unsent mails of cancelled announcements (due, or waiting for a retry) go to 'none', up to
+ * STAND_DOWN_PER_TICK a tick: left due, every round's claim would walk past them on the (email,
+ * announcement_id) index, on every tick, for good.
+ */
+async function standDownCancelledMail(ctx: DeliveryContext): Promise<void> {
+  await ctx.db
+    .updateTable('announcement_delivery')
+    .set({ email: 'none', mail_retry_at: null })
+    .where('email', 'in', ['due', 'retry'])
+    .where((eb) =>
+      eb(
+        eb.refTuple('announcement_id', 'user_id'),
+        'in',
+        eb
+          .selectFrom('announcement_delivery as unsent')
+          .innerJoin('announcement', 'announcement.id', 'unsent.announcement_id')
+          .select(['unsent.announcement_id', 'unsent.user_id'])
+          .where('announcement.status', '=', 'cancelled')
+          .where('unsent.email', 'in', ['due', 'retry'])
+          .limit(STAND_DOWN_PER_TICK)
+          .$asTuple('announcement_id', 'user_id'),
+      ),
+    )
     .execute();
 }
 

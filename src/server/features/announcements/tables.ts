@@ -34,7 +34,8 @@ export interface AnnouncementTable {
 
 /**
  * One member's copy of an announcement, at most one per (announcement, member). `seen_at`: the
- * member closed its popup. `email`: 'none' (not asked or not subscribed), 'due', 'sending' (claimed
+ * member closed its popup. `email`: 'none' (not asked, not subscribed, or its announcement was
+ * cancelled before it went), 'due', 'sending' (claimed
  * by a round of mail, `emailed_at` the claim), 'sent' (its round ended: decision 0256), 'retry' (the
  * mail server deferred it: due again at `mail_retry_at`) or 'failed' (refused, or deferred
  * MAIL_ATTEMPTS times: decision 0257).
