@@ -80,7 +80,9 @@ for (const width of [1280, 375]) {
     const art = agents.locator('img').first();
     await expect(art).toBeVisible();
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(held.length).toBeGreaterThan(0);
+    // The page load's calls leave once that paint is on screen (decision 0259), and wait here.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(points).toHaveText(before);
     await snap(page, `home-cache-painted-${width}`);
 
     release();
