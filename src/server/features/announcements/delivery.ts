@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { markdownToPlainText } from '../../../protocol/announcements';
 import { type Mailer, type SendFailure, SMTP_CONNECTIONS, sendFailure } from '../../mail/index';
 import { renderActionMail } from '../../mail/layout';
@@ -7,7 +7,7 @@ import { subscribedEmails } from '../identity/index';
 import { notify } from '../notifications/index';
 import { parseSegment } from './compose';
 import { countSegment, segmentPage } from './segment';
-import type { AnnouncementsDb } from './tables';
+import type { AnnouncementDeliveryTable, AnnouncementsDb } from './tables';
 
 /**
  * The announcements job (issue 29): starts what is due, then delivers in pages by member id. Each
@@ -293,29 +293,37 @@ async function mailRound(ctx: DeliveryContext, texts: Map<number, MailText>, siz
  * the rows this call marked (another runner's claim of the same row finds it no longer due).
  */
 function claimDueMail(ctx: DeliveryContext, size: number) {
-  return ctx.db
-    .updateTable('announcement_delivery')
+  const due = ctx.db
+    .selectFrom('announcement_delivery as due')
+    .innerJoin('announcement', 'announcement.id', 'due.announcement_id')
+    .select(['due.announcement_id', 'due.user_id'])
+    .where('due.email', '=', 'due')
+    .where('announcement.status', 'in', ['sending', 'sent'])
+    // Along the (email, announcement_id) index: unordered, PostgreSQL's plan may scan the
+    // table, past every row claimed before, in each round.
+    .orderBy('due.announcement_id')
+    .limit(size)
+    .$asTuple('announcement_id', 'user_id');
+  return updatePicked(ctx.db, ['due'], due)
     .set({ email: 'sending', emailed_at: ctx.now() })
-    .where('email', '=', 'due')
-    .where((eb) =>
-      eb(
-        eb.refTuple('announcement_id', 'user_id'),
-        'in',
-        eb
-          .selectFrom('announcement_delivery as due')
-          .innerJoin('announcement', 'announcement.id', 'due.announcement_id')
-          .select(['due.announcement_id', 'due.user_id'])
-          .where('due.email', '=', 'due')
-          .where('announcement.status', 'in', ['sending', 'sent'])
-          // Along the (email, announcement_id) index: unordered, PostgreSQL's plan may scan the
-          // table, past every row claimed before, in each round.
-          .orderBy('due.announcement_id')
-          .limit(size)
-          .$asTuple('announcement_id', 'user_id'),
-      ),
-    )
     .returning(['announcement_id', 'user_id', 'mail_attempts'])
     .execute();
+}
+
+/**
+ * An UPDATE of the delivery rows still in one of `states` among those `picked` names as
+ * (announcement_id, user_id) (a page: the subquery carries its LIMIT), the shape of every step of
+ * the mail: a row another runner moved meanwhile is no longer in `states`, and is left alone.
+ */
+function updatePicked(
+  db: AnnouncementsDb,
+  states: readonly AnnouncementDeliveryTable['email'][],
+  picked: Expression<[number, string]>,
+) {
+  return db
+    .updateTable('announcement_delivery')
+    .where('email', 'in', states)
+    .where((eb) => eb(eb.refTuple('announcement_id', 'user_id'), 'in', picked));
 }
 
 /**
@@ -326,25 +334,15 @@ function claimDueMail(ctx: DeliveryContext, size: number) {
  */
 async function releaseMail(ctx: DeliveryContext): Promise<void> {
   const now = ctx.now();
-  await ctx.db
-    .updateTable('announcement_delivery')
-    .set({ email: 'due', mail_retry_at: null })
-    .where('email', '=', 'retry')
-    .where((eb) =>
-      eb(
-        eb.refTuple('announcement_id', 'user_id'),
-        'in',
-        eb
-          .selectFrom('announcement_delivery as waiting')
-          .select(['waiting.announcement_id', 'waiting.user_id'])
-          .where('waiting.email', '=', 'retry')
-          .where('waiting.mail_retry_at', '<=', now)
-          .orderBy('waiting.announcement_id')
-          .limit(ctx.mailPerTick ?? MAIL_PER_TICK)
-          .$asTuple('announcement_id', 'user_id'),
-      ),
-    )
-    .execute();
+  const waiting = ctx.db
+    .selectFrom('announcement_delivery as waiting')
+    .select(['waiting.announcement_id', 'waiting.user_id'])
+    .where('waiting.email', '=', 'retry')
+    .where('waiting.mail_retry_at', '<=', now)
+    .orderBy('waiting.announcement_id')
+    .limit(ctx.mailPerTick ?? MAIL_PER_TICK)
+    .$asTuple('announcement_id', 'user_id');
+  await updatePicked(ctx.db, ['retry'], waiting).set({ email: 'due', mail_retry_at: null }).execute();
   await ctx.db
     .updateTable('announcement_delivery')
     .set({ email: 'due' })
@@ -362,25 +360,15 @@ const STAND_DOWN_PER_TICK = 5000;
  * announcement_id) index, on every tick, for good.
  */
 async function standDownCancelledMail(ctx: DeliveryContext): Promise<void> {
-  await ctx.db
-    .updateTable('announcement_delivery')
-    .set({ email: 'none', mail_retry_at: null })
-    .where('email', 'in', ['due', 'retry'])
-    .where((eb) =>
-      eb(
-        eb.refTuple('announcement_id', 'user_id'),
-        'in',
-        eb
-          .selectFrom('announcement_delivery as unsent')
-          .innerJoin('announcement', 'announcement.id', 'unsent.announcement_id')
-          .select(['unsent.announcement_id', 'unsent.user_id'])
-          .where('announcement.status', '=', 'cancelled')
-          .where('unsent.email', 'in', ['due', 'retry'])
-          .limit(STAND_DOWN_PER_TICK)
-          .$asTuple('announcement_id', 'user_id'),
-      ),
-    )
-    .execute();
+  const unsent = ctx.db
+    .selectFrom('announcement_delivery as unsent')
+    .innerJoin('announcement', 'announcement.id', 'unsent.announcement_id')
+    .select(['unsent.announcement_id', 'unsent.user_id'])
+    .where('announcement.status', '=', 'cancelled')
+    .where('unsent.email', 'in', ['due', 'retry'])
+    .limit(STAND_DOWN_PER_TICK)
+    .$asTuple('announcement_id', 'user_id');
+  await updatePicked(ctx.db, ['due', 'retry'], unsent).set({ email: 'none', mail_retry_at: null }).execute();
 }
 
 /** The title and body of the announcements among `ids` not in `texts` yet, added to it. */
