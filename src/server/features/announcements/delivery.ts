@@ -315,7 +315,7 @@ function claimDueMail(ctx: DeliveryContext, size: number) {
  * (announcement_id, user_id) (a page: the subquery carries its LIMIT), the shape of every step of
  * the mail: a row another runner moved meanwhile is no longer in `states`, and is left alone.
  */
-function updatePicked(
+export function updatePicked(
   db: AnnouncementsDb,
   states: readonly AnnouncementDeliveryTable['email'][],
   picked: Expression<[number, string]>,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../protocol/errors';
 import { writeAudit } from '../../shared/audit';
 import { AnnounceRefused, type Who } from './compose';
-import { MAIL_ATTEMPTS } from './delivery';
+import { MAIL_ATTEMPTS, updatePicked } from './delivery';
 import type { AnnouncementsDb } from './tables';
 
 /** Rows made due again per statement: a failed send of 100,000 mails is retried in bounded steps. */
@@ -56,20 +56,16 @@ export async function retryFailedMail(
 /** Up to RETRY_PAGE mails out of attempts made due again, and the announcement's failed count lowered by as many. */
 function requeuePage(db: AnnouncementsDb, id: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('announcement_delivery')
+    const outOfTries = trx
+      .selectFrom('announcement_delivery as failed')
+      .select(['failed.announcement_id', 'failed.user_id'])
+      .where('failed.announcement_id', '=', id)
+      .where('failed.email', '=', 'failed')
+      .where('failed.mail_attempts', '>=', MAIL_ATTEMPTS)
+      .limit(RETRY_PAGE)
+      .$asTuple('announcement_id', 'user_id');
+    const changed = await updatePicked(trx, ['failed'], outOfTries)
       .set({ email: 'due', mail_attempts: 0, mail_retry_at: null })
-      .where('announcement_id', '=', id)
-      .where('email', '=', 'failed')
-      .where('user_id', 'in', (eb) =>
-        eb
-          .selectFrom('announcement_delivery')
-          .select('user_id')
-          .where('announcement_id', '=', id)
-          .where('email', '=', 'failed')
-          .where('mail_attempts', '>=', MAIL_ATTEMPTS)
-          .limit(RETRY_PAGE),
-      )
       .executeTakeFirst();
     const count = Number(changed.numUpdatedRows);
     if (count > 0) {
