@@ -46,6 +46,12 @@ export function parseSegmentArgs(args: string[]): AnnouncementSegment | string {
   return segment;
 }
 
+/** The announcement id a verb's first word names, or null. */
+function announcementId(args: string[]): number | null {
+  const id = Number(args[0]);
+  return Number.isInteger(id) && id >= 1 ? id : null;
+}
+
 const when = (ms: number) => (ms ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '-');
 
 async function refusedAs(work: () => Promise<AdminResult>): Promise<AdminResult> {
@@ -92,8 +98,8 @@ export const announcementsCli: CliCommand<AnnouncementsTables>[] = [
       }
       if (verb === 'retry-mail') return retryMail(args, ctx);
       if (verb === 'cancel') {
-        const id = Number(args[0]);
-        if (!Number.isInteger(id) || id < 1) return wrongUsage('Which announcement? announce cancel ID');
+        const id = announcementId(args);
+        if (!id) return wrongUsage('Which announcement? announce cancel ID');
         return refusedAs(async () => {
           await cancelAnnouncement(ctx.db, id, {
             actor: ctx.actor,
@@ -146,8 +152,8 @@ async function list(ctx: AdminContext<AnnouncementsTables>): Promise<AdminResult
 }
 
 async function retryMail(args: string[], ctx: AdminContext<AnnouncementsTables>): Promise<AdminResult> {
-  const id = Number(args[0]);
-  if (!Number.isInteger(id) || id < 1) return wrongUsage('Which announcement? announce retry-mail ID');
+  const id = announcementId(args);
+  if (!id) return wrongUsage('Which announcement? announce retry-mail ID');
   return refusedAs(async () => {
     const { queued, stillFailed } = await retryFailedMail(ctx.db, id, {
       actor: ctx.actor,
