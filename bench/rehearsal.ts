@@ -4,7 +4,7 @@
  * sessions, balances and ledgers, an Agent each, a daily cycle, chat history and game runs), then
  * starts real server processes (tests/support/instances.ts) — two behind HAProxy
  * (deploy/haproxy.cfg.template) on a private PostgreSQL cluster and a private Redis, then one on
- * SQLite — and drives the week's peaks through the HTTP API, the chat sockets and the jobs:
+ * SQLite behind HAProxy too — and drives the week's peaks through the HTTP API, the chat sockets and the jobs:
  * morning daily rewards, a store drop, the raffle (close, draw, deliver, notify), an announcement to
  * everyone with mail, a chat evening, a trading peak; and the faults: an instance killed (-9) in the middle of the
  * draw's delivery and of the announcement, the mail server deferring every mail (451) for 5 s, Redis restarted
@@ -80,6 +80,7 @@ export const SIZES = {
 const PORTS = {
   lb: await freePort(),
   instances: await Promise.all(Array.from({ length: SIZES.instances }, () => freePort())),
+  checks: await Promise.all(Array.from({ length: SIZES.instances }, () => freePort())),
   smtp: await freePort(),
   postgres: await freePort(),
   redis: await freePort(),
@@ -134,8 +135,8 @@ interface Portal {
   database: Db<Database>;
   env: Record<string, string>;
   instances: Instance[];
-  lb: RunningHaproxy | null;
-  /** Where members' requests go: HAProxy, or the single instance. */
+  lb: RunningHaproxy;
+  /** Where members' requests go: HAProxy. */
   base: string;
   postgres: PrivatePostgres | null;
   redis: PrivateRedis | null;
@@ -388,7 +389,7 @@ async function invariants(portal: Portal, after: string): Promise<void> {
       `instance ${instance.name} exited by itself (${instance.process.exitCode ?? instance.process.signalCode})`,
     );
     console.log(`  ${instance.name} exited; its last output:\n${instance.output().slice(-3000)}`);
-    portal.instances[index] = await startInstance(instance.name, instance.port, portal.env);
+    portal.instances[index] = await startNumbered(index, portal.env);
   }
   const wrongBalances = await sql<{ n: number }>`select count(*) as n from balance b left join (
       select user_id, sum(case when asset = 'points' then amount else 0 end) as points,
@@ -582,7 +583,7 @@ async function killAndRestart(portal: Portal, victim: Instance): Promise<string>
   const at = Date.now();
   await victim.kill('SIGKILL');
   const index = portal.instances.indexOf(victim);
-  const again = await startInstance(victim.name, victim.port, portal.env);
+  const again = await startNumbered(index, portal.env);
   portal.instances[index] = again;
   return `${victim.name} killed (-9) and back in ${((Date.now() - at) / 1000).toFixed(1)} s`;
 }
@@ -979,7 +980,8 @@ async function startPortal(
     `${((performance.now() - seeding) / 1000).toFixed(0)} s`,
     (performance.now() - seeding) / 1000 < 600,
   );
-  const base = instances > 1 ? `http://127.0.0.1:${PORTS.lb}` : `http://127.0.0.1:${PORTS.instances[0]}`;
+  // Behind HAProxy as deployed (docs/deploy.md), one instance too: it bounds what reaches an instance (decision 0263).
+  const base = `http://127.0.0.1:${PORTS.lb}`;
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     ...(infra.redis ? { REDIS_URL: infra.redis.url, REDIS_PREFIX: `rh${Date.now().toString(36)}` } : {}),
@@ -997,16 +999,11 @@ async function startPortal(
     LOG_LEVEL: 'error',
     WEB_DIST: 'dist/none',
   };
-  const started = await Promise.all(
-    Array.from({ length: instances }, (_, i) => startInstance(`i${i + 1}`, PORTS.instances[i] as number, env)),
-  );
-  const lb =
-    instances > 1
-      ? await startHaproxy({
-          port: PORTS.lb,
-          servers: started.map((s) => ({ name: s.name, address: `127.0.0.1:${s.port}` })),
-        })
-      : null;
+  const started = await Promise.all(Array.from({ length: instances }, (_, i) => startNumbered(i, env)));
+  const lb = await startHaproxy({
+    port: PORTS.lb,
+    servers: started.map((s, i) => ({ name: s.name, address: `127.0.0.1:${s.port}`, checkPort: PORTS.checks[i] })),
+  });
   return {
     label,
     dialect,
@@ -1023,8 +1020,13 @@ async function startPortal(
   };
 }
 
+/** Instance i (0-based) on its port, with a port of its own for HAProxy's health checks (decision 0263). */
+function startNumbered(i: number, env: Record<string, string>): Promise<Instance> {
+  return startInstance(`i${i + 1}`, PORTS.instances[i] as number, { ...env, HEALTH_PORT: String(PORTS.checks[i]) });
+}
+
 async function stopPortal(portal: Portal): Promise<void> {
-  await portal.lb?.stop();
+  await portal.lb.stop();
   await Promise.all(portal.instances.map((i) => i.kill('SIGKILL')));
   await portal.database.close();
 }
@@ -1135,7 +1137,7 @@ try {
     const dir = mkdtempSync(path.join(tmpdir(), 'rehearsal-sqlite-'));
     let portal: Portal | null = null;
     try {
-      portal = await startPortal('1 instance, SQLite', `file:${path.join(dir, 'portal.db')}`, 'sqlite', 1, {
+      portal = await startPortal('1 instance + HAProxy, SQLite', `file:${path.join(dir, 'portal.db')}`, 'sqlite', 1, {
         postgres: null,
         redis: null,
         mail,

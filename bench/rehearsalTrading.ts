@@ -205,7 +205,7 @@ export async function tradingPeak(tools: TradingPeakTools): Promise<void> {
       `${n(accepted.count + (cancelled?.count ?? 0))} decisions in ${decidedSeconds.toFixed(1)} s (accept p50 ${ms(accepted.p50)}, p99 ${ms(accepted.p99)}; ${accepted.statusText}` +
       `${cancelled ? `; cancel p99 ${ms(cancelled.p99)}` : ''}): ${n(completed)} trades at ${tradesPerSecond.toFixed(0)}/s; ` +
       `${[...stateCount].map(([state, count]) => `${n(count)} ${state}`).join(', ')}; ${problems.length ? problems.join('; ') : 'no item in two places'}`,
-    problems.length === 0 && offered.p99 <= 1000 && accepted.p99 <= 1000,
+    problems.length === 0 && offered.p99 <= 1000 && accepted.p99 <= 1000 && (cancelled?.p99 ?? 0) <= 1000,
   );
 }
 

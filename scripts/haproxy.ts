@@ -10,10 +10,19 @@ import path from 'node:path';
  */
 export const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p));
 
-export function renderHaproxyConfig(options: { listen: string; servers: Array<{ name: string; address: string }> }) {
+/** An instance behind the balancer; `checkPort`: its HEALTH_PORT, where the health checks go (decision 0263). */
+export interface BalancedServer {
+  name: string;
+  address: string;
+  checkPort?: number;
+}
+
+export function renderHaproxyConfig(options: { listen: string; servers: BalancedServer[] }) {
   const template = readFileSync(path.resolve('deploy/haproxy.cfg.template'), 'utf8');
-  const servers = options.servers.map((s) => `    server ${s.name} ${s.address} check`).join('\n');
-  return template.replace('{{LISTEN}}', options.listen).replace('{{SERVERS}}', servers);
+  const servers = options.servers
+    .map((s) => `    server ${s.name} ${s.address} check${s.checkPort ? ` port ${s.checkPort}` : ''}`)
+    .join('\n');
+  return template.replace('{{LISTEN}}', options.listen).replaceAll('{{SERVERS}}', servers);
 }
 
 /** Resolves once a TCP connection to the port opens (HTTPS with a certificate no client here trusts). */
@@ -51,7 +60,7 @@ export interface RunningHaproxy {
 
 export async function startHaproxy(options: {
   port: number;
-  servers: Array<{ name: string; address: string }>;
+  servers: BalancedServer[];
   /**
    * A certificate and key (PEM, one file): HAProxy then answers HTTPS and speaks HTTP/2 to the
    * browsers that offer it, as docs/deploy.md's bind line does in production.

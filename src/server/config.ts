@@ -22,6 +22,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_URL: z.string().default('file:./data/portal.db'),
   DATA_DIR: z.string().default('data'),
   PUBLIC_URL: z.string().url().optional(),
@@ -82,6 +83,8 @@ export interface Config {
   isProduction: boolean;
   host: string;
   port: number;
+  /** A second port for the balancer's health checks (HEALTH_PORT; decision 0263): none when unset. */
+  healthPort?: number;
   databaseUrl: string;
   publicUrl: string;
   corsOrigins: string[];
@@ -195,6 +198,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     isProduction,
     host: env.HOST,
     port: env.PORT,
+    ...(env.HEALTH_PORT ? { healthPort: env.HEALTH_PORT } : {}),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     corsOrigins,

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { listenForChecks } from './http/checkPort';
 
 /** Reads config, opens the database, builds the app and listens; shuts down gracefully on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
@@ -30,5 +31,8 @@ export async function main(): Promise<void> {
     config.smtpUrl ? 'SMTP server' : 'dev outbox (development only)',
   );
   await app.listen({ host: config.host, port: config.port });
+  // Left open while the instance drains (it closes with the process): the balancer's check marking
+  // the instance down would cut the requests in flight (`on-marked-down shutdown-sessions`).
+  if (config.healthPort) await listenForChecks(app.server, config.host, config.healthPort);
   app.log.info(`portal ready on ${config.publicUrl}`);
 }

@@ -25,6 +25,8 @@ const PG = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.REDIS_URL;
 const LB_PORT = 3380;
 const PORTS = [3381, 3382];
+/** Each instance's HEALTH_PORT, where HAProxy's checks go (decision 0263). */
+const CHECK_PORTS = [3386, 3387];
 const LB = `http://127.0.0.1:${LB_PORT}`;
 const METRICS_TOKEN = 'scale-metrics-token-0123456789';
 const LEASE_MS = 2000;
@@ -164,10 +166,16 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
       STATUS_INTERVAL_MS: String(STATUS_MS),
       WEB_DIST: 'dist/none',
     };
-    instances = await Promise.all(PORTS.map((port, i) => startInstance(`i${i + 1}`, port, env)));
+    instances = await Promise.all(
+      PORTS.map((port, i) => startInstance(`i${i + 1}`, port, { ...env, HEALTH_PORT: String(CHECK_PORTS[i]) })),
+    );
     lb = await startHaproxy({
       port: LB_PORT,
-      servers: instances.map((instance) => ({ name: instance.name, address: `127.0.0.1:${instance.port}` })),
+      servers: instances.map((instance, i) => ({
+        name: instance.name,
+        address: `127.0.0.1:${instance.port}`,
+        checkPort: CHECK_PORTS[i],
+      })),
     });
   }, 120_000);
 
@@ -225,6 +233,19 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
           'action="portal/getUserData",status="200"',
         ),
       ).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers the balancer’s checks on each instance’s HEALTH_PORT from the instance itself', async () => {
+    for (const [i, instance] of instances.entries()) {
+      const checked = await fetch(`http://127.0.0.1:${CHECK_PORTS[i]}/healthz`);
+      expect(checked.status).toBe(200);
+      expect(await checked.json()).toMatchObject({ ok: true });
+      const viaCheckPort = (await (await fetch(`http://127.0.0.1:${CHECK_PORTS[i]}/readyz`)).json()) as {
+        instance: string;
+      };
+      const viaOwnPort = (await (await fetch(`${instance.url}/readyz`)).json()) as { instance: string };
+      expect(viaCheckPort.instance).toBe(viaOwnPort.instance);
     }
   });
 
