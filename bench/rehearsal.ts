@@ -38,7 +38,7 @@ import type { Database } from '../src/server/features/index';
 import { entrantIdOf } from '../src/server/features/raffle/entries';
 import { createRaffle, openRaffle } from '../src/server/features/raffle/lifecycle';
 import { addStoreItem } from '../src/server/features/store/manage';
-import { type Instance, startInstance } from '../tests/support/instances';
+import { balancedServer, type Instance, startInstance } from '../tests/support/instances';
 import { Clients } from './chat';
 import type { Target } from './chatClients';
 import { seed } from './growth';
@@ -1002,7 +1002,7 @@ async function startPortal(
   const started = await Promise.all(Array.from({ length: instances }, (_, i) => startNumbered(i, env)));
   const lb = await startHaproxy({
     port: PORTS.lb,
-    servers: started.map((s, i) => ({ name: s.name, address: `127.0.0.1:${s.port}`, checkPort: PORTS.checks[i] })),
+    servers: started.map(balancedServer),
   });
   return {
     label,
@@ -1022,7 +1022,7 @@ async function startPortal(
 
 /** Instance i (0-based) on its port, with a port of its own for HAProxy's health checks (decision 0263). */
 function startNumbered(i: number, env: Record<string, string>): Promise<Instance> {
-  return startInstance(`i${i + 1}`, PORTS.instances[i] as number, { ...env, HEALTH_PORT: String(PORTS.checks[i]) });
+  return startInstance(`i${i + 1}`, PORTS.instances[i] as number, env, { healthPort: PORTS.checks[i] as number });
 }
 
 async function stopPortal(portal: Portal): Promise<void> {

@@ -3,7 +3,7 @@ import { HAPROXY, startHaproxy } from '../scripts/haproxy';
 import { prepareDatabase } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/index';
-import { type Instance, startInstance } from '../tests/support/instances';
+import { balancedServer, type Instance, startInstance } from '../tests/support/instances';
 import type { Figure } from './measures';
 import type { Load } from './run';
 import { postgresBenchDatabase } from './support';
@@ -51,7 +51,7 @@ export async function measureScale(load: Load): Promise<Figure[]> {
     const i1 = await startInstance('i1', PORTS.i1, env);
     stops.push(() => i1.kill('SIGKILL'));
     const token = await benchMember(i1);
-    const lb1 = await startHaproxy({ port: PORTS.lb1, servers: [server(i1)] });
+    const lb1 = await startHaproxy({ port: PORTS.lb1, servers: [balancedServer(i1)] });
     stops.push(() => lb1.stop());
     const request = {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -60,7 +60,7 @@ export async function measureScale(load: Load): Promise<Figure[]> {
 
     const i2 = await startInstance('i2', PORTS.i2, env);
     stops.push(() => i2.kill('SIGKILL'));
-    const lb2 = await startHaproxy({ port: PORTS.lb2, servers: [server(i1), server(i2)] });
+    const lb2 = await startHaproxy({ port: PORTS.lb2, servers: [balancedServer(i1), balancedServer(i2)] });
     stops.push(() => lb2.stop());
     const two = await load(`http://127.0.0.1:${PORTS.lb2}/api/portal/getUserData`, request);
 
@@ -82,10 +82,6 @@ export async function measureScale(load: Load): Promise<Figure[]> {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await database.drop();
   }
-}
-
-function server(instance: Instance) {
-  return { name: instance.name, address: `127.0.0.1:${instance.port}` };
 }
 
 async function benchMember(instance: Instance): Promise<string> {

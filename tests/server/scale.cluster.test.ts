@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/server/config';
 import { addStoreItem } from '../../src/server/features/store/manage';
 import { ChatClient } from '../support/chat';
 import { createTestDb, type TestDb } from '../support/db';
-import { type Instance, startInstance } from '../support/instances';
+import { balancedServer, type Instance, startInstance } from '../support/instances';
 import { ledgerProblems } from '../support/ledgerAudit';
 import { consoleCall, enrolledOperator, type RemotePortal } from '../support/operators';
 import { storeProblems } from '../support/storeHelpers';
@@ -167,16 +167,9 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
       WEB_DIST: 'dist/none',
     };
     instances = await Promise.all(
-      PORTS.map((port, i) => startInstance(`i${i + 1}`, port, { ...env, HEALTH_PORT: String(CHECK_PORTS[i]) })),
+      PORTS.map((port, i) => startInstance(`i${i + 1}`, port, env, { healthPort: CHECK_PORTS[i] as number })),
     );
-    lb = await startHaproxy({
-      port: LB_PORT,
-      servers: instances.map((instance, i) => ({
-        name: instance.name,
-        address: `127.0.0.1:${instance.port}`,
-        checkPort: CHECK_PORTS[i],
-      })),
-    });
+    lb = await startHaproxy({ port: LB_PORT, servers: instances.map(balancedServer) });
   }, 120_000);
 
   /** An instance (or HAProxy) as the operator reaches it: its HTTP routes, and the operator tool run as a process. */
@@ -237,11 +230,11 @@ describe.runIf(PG && REDIS && HAPROXY)('two instances behind HAProxy on PostgreS
   });
 
   it('answers the balancer’s checks on each instance’s HEALTH_PORT from the instance itself', async () => {
-    for (const [i, instance] of instances.entries()) {
-      const checked = await fetch(`http://127.0.0.1:${CHECK_PORTS[i]}/healthz`);
+    for (const instance of instances) {
+      const checked = await fetch(`http://127.0.0.1:${instance.healthPort}/healthz`);
       expect(checked.status).toBe(200);
       expect(await checked.json()).toMatchObject({ ok: true });
-      const viaCheckPort = (await (await fetch(`http://127.0.0.1:${CHECK_PORTS[i]}/readyz`)).json()) as {
+      const viaCheckPort = (await (await fetch(`http://127.0.0.1:${instance.healthPort}/readyz`)).json()) as {
         instance: string;
       };
       const viaOwnPort = (await (await fetch(`${instance.url}/readyz`)).json()) as { instance: string };

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { BalancedServer } from '../../scripts/haproxy';
 
 /**
  * Real server processes (`node --import tsx src/server/cli/serve.ts`), as a deployment runs them:
@@ -7,6 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 export interface Instance {
   name: string;
   port: number;
+  /** Its HEALTH_PORT, where HAProxy's checks go (decision 0263), when it was given one. */
+  healthPort?: number;
   url: string;
   process: ChildProcess;
   /** Output so far (stderr and stdout), for a failing test's message. */
@@ -15,9 +18,15 @@ export interface Instance {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+export async function startInstance(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  { healthPort }: { healthPort?: number } = {},
+): Promise<Instance> {
+  const own = { PORT: String(port), ...(healthPort ? { HEALTH_PORT: String(healthPort) } : {}) };
   const child = spawn('node', ['--import', 'tsx', 'src/server/cli/serve.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...own, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -43,6 +52,7 @@ export async function startInstance(name: string, port: number, env: Record<stri
   return {
     name,
     port,
+    ...(healthPort ? { healthPort } : {}),
     url,
     process: child,
     output: () => output,
@@ -52,4 +62,10 @@ export async function startInstance(name: string, port: number, env: Record<stri
       return exited;
     },
   };
+}
+
+/** The instance as a `server` line of HAProxy's (scripts/haproxy.ts), checked on its HEALTH_PORT when it has one. */
+export function balancedServer(instance: Instance): BalancedServer {
+  const { name, port, healthPort } = instance;
+  return { name, address: `127.0.0.1:${port}`, ...(healthPort ? { checkPort: healthPort } : {}) };
 }
