@@ -40,7 +40,25 @@ export function startPersistence(queryClient: QueryClient): void {
     },
   };
   const [, restored] = persistQueryClient(options);
-  // Writes follow the cache's changes; what the page answered before persistence started is written
-  // once now, so a reload of this very page finds it (lib/pageLoad paints /home from it).
-  void restored.then(() => persistQueryClientSave(options));
+  void restored.then(() => {
+    markRestoredStale(queryClient);
+    // Writes follow the cache's changes; what the page answered before persistence started is written
+    // once now, so a reload of this very page finds it (lib/pageLoad paints /home from it).
+    void persistQueryClientSave(options);
+  });
+}
+
+/**
+ * What the persisted cache restored is shown at once, and asked for again when a screen shows it:
+ * a page load wants what is true now, whatever a query's `staleTime` (written on a 1 s timer, the
+ * cache of a page reloaded right after an answer holds the data from before it: a curse broken a
+ * moment before showed unbroken for the next minute). Nothing is fetched here: a query with an
+ * observer has its own fetch under way, or starts it when its screen shows (or is enabled).
+ * Data this page load has already answered is newer than the page's start, and stays fresh.
+ */
+export function markRestoredStale(queryClient: QueryClient, pageStart = performance.timeOrigin): void {
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < pageStart,
+    refetchType: 'none',
+  });
 }
