@@ -41,13 +41,13 @@ export function maintenanceGate(
       done();
       return;
     }
-    const decide = (state: MaintenanceState) => {
-      if (state.bMaintenance) reply.send(fail(ErrorCode.MAINTENANCE));
-      else done();
-    };
     const known = maintenance.peek();
-    if (known) decide(known);
-    else maintenance.get().then(decide, done);
+    if (known) decide(known, reply, done);
+    else maintenance.get().then((state) => decide(state, reply, done), done);
+  }
+  function decide(state: MaintenanceState, reply: FastifyReply, done: () => void): void {
+    if (state.bMaintenance) reply.send(fail(ErrorCode.MAINTENANCE));
+    else done();
   }
 }
 
