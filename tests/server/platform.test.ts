@@ -323,6 +323,31 @@ describe('production and static serving', () => {
     await app.close();
   });
 
+  it('with only its own origin allowed (the default), sends no CORS headers and still refuses other origins', async () => {
+    const { app } = await productionApp({ PUBLIC_URL: 'https://portal.example.com' });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/portal/isMaintenance',
+      headers: { origin: 'https://portal.example.com' },
+    });
+    expect(own.json()).toMatchObject({ iErrorCode: 0 });
+    expect(own.headers['access-control-expose-headers']).toBeUndefined();
+    expect(own.headers.vary).toBeUndefined();
+    const foreign = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/portal/isMaintenance',
+      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const called = await app.inject({
+      method: 'POST',
+      url: '/api/portal/isMaintenance',
+      headers: { origin: 'https://evil.example.net' },
+    });
+    expect(called.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
+  });
+
   it('answers unknown pages with the app shell and 404, unknown API paths with a JSON 404', async () => {
     const { app } = await productionApp();
     const page = await app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });

@@ -1,9 +1,15 @@
 import helmet from 'helmet';
 import type { Config } from '../config';
 
+/** The origins of CORS_ORIGINS other than the portal's own: pages served elsewhere (a CDN) that call the API. */
+export function crossOrigins(config: Pick<Config, 'corsOrigins' | 'publicUrl'>): string[] {
+  const own = new URL(config.publicUrl).origin;
+  return config.corsOrigins.filter((o) => o !== own);
+}
+
 /** The portal's CSP: no inline or foreign script, media and fonts from our own origin only. */
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
-  const apiOrigins = config.corsOrigins.filter((o) => o !== new URL(config.publicUrl).origin);
+  const apiOrigins = crossOrigins(config);
   const wsOrigin = new URL(config.publicUrl);
   wsOrigin.protocol = wsOrigin.protocol === 'https:' ? 'wss:' : 'ws:';
   return {
