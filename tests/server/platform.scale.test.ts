@@ -144,6 +144,9 @@ describe.runIf(REDIS_URL)('per-IP rate limit on Redis', () => {
       expect(statuses.slice(5)).toEqual([429, 429, 429]);
       // A query string makes it another path, which is counted like any other call.
       expect((await post(a.app, '/api/portal/getFlags?again=1')).statusCode).toBe(429);
+      // An unknown path under /api/ is counted too; nothing outside /api/ is.
+      expect((await post(a.app, '/api/no/such')).statusCode).toBe(429);
+      expect((await a.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await b.app.close();
       await a.close();

@@ -173,7 +173,7 @@ export function createMetrics(
  */
 export function registerMetricsRoute(app: FastifyInstance, config: Config, metrics: Metrics): void {
   const expected = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : null;
-  app.get('/metrics', { config: { rateLimit: false } }, async (req, reply) => {
+  app.get('/metrics', async (req, reply) => {
     if (!expected) return reply.code(404).send({ iErrorCode: 404, sMessage: 'Not found' });
     const given = Buffer.from(req.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -22,12 +22,12 @@ export const health = fp(
         return false;
       }
     };
-    app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
+    app.get('/healthz', async (_req, reply) => {
       if (await databaseReachable()) return { ok: true, version: config.version };
       return reply.code(503).send({ ok: false, version: config.version });
     });
     // Database and Redis reachable, not shutting down.
-    app.get('/readyz', { config: { rateLimit: false } }, async (_req, reply) => {
+    app.get('/readyz', async (_req, reply) => {
       const checks = {
         database: await databaseReachable(),
         redis: bus.kind === 'memory' ? true : bus.connected(),
