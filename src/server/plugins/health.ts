@@ -38,5 +38,5 @@ export const health = fp(
       return reply.code(ok ? 200 : 503).send({ ok, version: config.version, instance: bus.instanceId, ...checks });
     });
   },
-  { name: 'health', encapsulate: true, dependencies: ['per-ip-rate-limit', 'graceful-shutdown'] },
+  { name: 'health', encapsulate: true, dependencies: ['graceful-shutdown'] },
 );

@@ -8,5 +8,5 @@ export const metricsRoute = fp(
   async (app: FastifyInstance, { config, metrics }: { config: Config; metrics: Metrics }) => {
     registerMetricsRoute(app, config, metrics);
   },
-  { name: 'metrics-route', encapsulate: true, dependencies: ['per-ip-rate-limit'] },
+  { name: 'metrics-route', encapsulate: true },
 );
