@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/protocol/errors';
+import { linkKey } from '../../src/server/features/identity/authGuards';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
 import {
@@ -85,6 +86,9 @@ describe.each(DIALECTS)('identity email flows on %s', (dialect) => {
       const expired = await later(HOUR + 60_000, () => verifyLink(link.token));
       expect(expired.status).toBe(401);
       expect(expired.body).toMatchObject({ code: 'TOKEN_EXPIRED' });
+      // Given back before the refusal left: a click right after it finds the link free.
+      const claims = t.deps.db.selectFrom('used_email_link').select('token_hash');
+      expect(await claims.where('token_hash', '=', linkKey(link.token)).execute()).toEqual([]);
       expect(await t.call('userVerified', {}, token)).toMatchObject({ bVerified: false });
       expect((await verifyLink(link.token)).status).toBe(200);
     });

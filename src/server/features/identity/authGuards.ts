@@ -115,7 +115,10 @@ export function registerAuthGuards(app: FastifyInstance, deps: Deps<IdentityTabl
 
   // Hooks of Better Auth's route only (registered before it), not of every request.
   addRouteHook(app, AUTH_ROUTE, 'preHandler', guardHook);
-  addRouteHook(app, AUTH_ROUTE, 'onResponse', giveBackRefusedLink);
+  addRouteHook(app, AUTH_ROUTE, 'onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    await giveBackRefusedLink(req, reply);
+    return payload;
+  });
 
   function guardHook(req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
     guard(req, reply).then(() => {
@@ -145,11 +148,18 @@ export function registerAuthGuards(app: FastifyInstance, deps: Deps<IdentityTabl
     }
   }
 
-  // A link Better Auth refused (expired, forged, redirected) was not used: give the claim back.
+  /**
+   * A link Better Auth refused (expired, forged, redirected) was not used: the claim is given back
+   * before the answer leaves, so a click right after the refusal finds the link free (given back
+   * after the answer, a quick second click could still find it claimed: LINK_ALREADY_USED).
+   */
   async function giveBackRefusedLink(req: FastifyRequest, reply: FastifyReply) {
     const hash = claimedLinks.get(req);
-    if (hash && reply.statusCode !== 200) {
+    if (!hash || reply.statusCode === 200) return;
+    try {
       await deps.db.deleteFrom('used_email_link').where('token_hash', '=', hash).execute();
+    } catch (error) {
+      req.log.warn({ err: error }, 'a refused email link stays claimed'); // the member asks for a new one
     }
   }
 }
