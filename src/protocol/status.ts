@@ -108,6 +108,8 @@ export interface StatusJobsAnswer {
   aJobs: StatusJob[];
   /** Collectibles waiting for their token id (the mint queue). */
   iMintQueue: number;
+  /** One-off mails the mail server deferred, waiting for the mail.retry job to send them again. */
+  iMailQueue: number;
 }
 
 /** A raffle on the console's overview. */

@@ -16,6 +16,7 @@ import type { ActionDef } from './http/actions';
 import type { ConsoleActionDef } from './http/consoleActions';
 import { createMetrics, type Metrics } from './http/metrics';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/index';
+import { mailRetryJob, retryingMailer } from './mail/retry';
 import { consoleActions, memberActions } from './plugins/actions';
 import { bodies } from './plugins/bodies';
 import { capabilityRoutes } from './plugins/capabilityRoutes';
@@ -91,9 +92,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await prepareDatabase(database, config, clock.now());
 
   const smtp = !options.mailer && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, { pooled: true }) : null;
-  const mailer = options.mailer ?? smtp ?? outboxMailer(database.db, () => clock.now());
-  // The bus may speak before the logger exists (Redis answers while capabilities start).
+  const directMailer = options.mailer ?? smtp ?? outboxMailer(database.db, () => clock.now());
+  // The bus and the mail queue may speak before the logger exists (Redis answers while capabilities start).
   let logger: FastifyBaseLogger | undefined;
+  const mailRetry = {
+    db: database.db,
+    now: () => clock.now(),
+    log: { warn: (o: object, m: string) => logger?.warn(o, m), error: (o: object, m: string) => logger?.error(o, m) },
+  };
+  const mailer = retryingMailer(directMailer, mailRetry);
   const bus =
     options.bus ??
     createBus({
@@ -104,7 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const stopListening = listenForSettingsChanges(bus);
   const instance = instanceProbe(clock.now());
   const { db, dialect } = database;
-  const started = await startCapabilities(capabilities, { config, db, dialect, mailer, clock, bus, instance });
+  const deps = { config, db, dialect, mailer, directMailer, clock, bus, instance };
+  const started = await startCapabilities(capabilities, deps, [mailRetryJob(directMailer, mailRetry)]);
 
   const app = createServer(config);
   logger = app.log;

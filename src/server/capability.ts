@@ -202,7 +202,7 @@ export interface AppContext<Own extends object = object> extends Deps<Own> {
   memberRegistered(trx: AnyDb, event: MemberRegistered): Promise<void>;
   /** Every capability's erase step (Runtime.eraseMember), dependents before what they use. */
   eraseSteps(): EraseStep[];
-  /** Every capability's background jobs (the status page lists them). */
+  /** Every background job, the platform's and each capability's (the status page lists them). */
   jobList(): readonly Job[];
   /** The console sessions' keeper (Runtime.consoleSessions), once every capability has started; null without one. */
   consoleSessions(): ConsoleSessions | null;
@@ -300,10 +300,12 @@ export interface Started<All extends object> {
  * Starts every capability in dependency order. The context's hooks loop over the runtimes, so a
  * capability calls `ctx.userData` or `ctx.memberRegistered` without knowing who contributes.
  * `All` is every table (the composition root's Database): each capability sees its own part.
+ * `platformJobs`: the platform's own jobs (mail sent again), run and listed with the capabilities'.
  */
 export async function startCapabilities<All extends object>(
   capabilities: readonly Capability[],
   deps: Deps<All>,
+  platformJobs: readonly Job[] = [],
 ): Promise<Started<All>> {
   const runtimes: Runtime[] = [];
   const userData = async (userId: string, now: number) => {
@@ -344,7 +346,7 @@ export async function startCapabilities<All extends object>(
           return erase ? [{ capability, erase: (trx: AnyDb, member: ErasedMember) => erase(trx, member) }] : [];
         })
         .reverse(),
-    jobList: () => runtimes.flatMap((r) => r.jobs ?? []),
+    jobList: () => [...platformJobs, ...runtimes.flatMap((r) => r.jobs ?? [])],
     consoleSessions: () => runtimes.find((r) => r.consoleSessions)?.consoleSessions ?? null,
     accountBanned: accountBannedHook(capabilities),
   };
@@ -359,7 +361,7 @@ export async function startCapabilities<All extends object>(
     actions: runtimes.flatMap((r) => r.actions ?? []),
     consoleActions: runtimes.flatMap((r) => r.consoleActions ?? []),
     consoleGate: runtimes.find((r) => r.consoleGate)?.consoleGate ?? null,
-    jobs: runtimes.flatMap((r) => r.jobs ?? []),
+    jobs: [...platformJobs, ...runtimes.flatMap((r) => r.jobs ?? [])],
     authenticate: authenticators[0] as NonNullable<Runtime['authenticate']>,
   };
 }

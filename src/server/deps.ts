@@ -14,7 +14,10 @@ export interface Deps<Own extends object = object> {
   config: Config;
   db: CapabilityDb<Own>;
   dialect: DialectName;
+  /** One-off mail: what the mail server defers is kept and sent again later (mail/retry.ts). */
   mailer: Mailer;
+  /** Straight to the mail server, failures thrown: for senders that retry on their own (announcement rounds). */
+  directMailer: Mailer;
   clock: Clock;
   /** Messages between server instances (in-process, or Redis with REDIS_URL). */
   bus: Bus;

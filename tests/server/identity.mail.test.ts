@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/protocol/errors';
 import { createAuthMail, isEmailChangeToken } from '../../src/server/features/identity/mail';
 import type { MailMessage } from '../../src/server/mail/index';
 import { escapeHtml, renderActionMail } from '../../src/server/mail/layout';
 import { createTestApp, type TestApp } from '../support/app';
 import { DIALECTS } from '../support/db';
-import { closeTestApp, ROOMY_LIMITS, signUp, uniqueEmail } from './identityHelpers';
+import { auth, closeTestApp, ROOMY_LIMITS, signUp, uniqueEmail } from './identityHelpers';
 
 const jwtWith = (payload: object) =>
   `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;
@@ -73,12 +74,23 @@ describe.each(DIALECTS)('identity mail over SMTP on %s', (dialect) => {
   let t: TestApp;
   let smtp: SMTPServer;
   const received: Array<{ from: string; to: string[]; message: string }> = [];
+  /** Addresses starting "grey" are greylisted: their first RCPT is answered 451; "nobody" ones get 550. */
+  const asked = new Map<string, number>();
 
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const to = address.address.toLowerCase();
+        const n = (asked.get(to) ?? 0) + 1;
+        asked.set(to, n);
+        const no = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
+        if (to.startsWith('nobody')) return no(550, 'No such mailbox');
+        if (to.startsWith('grey') && n === 1) return no(451, 'Greylisted, try again later');
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -120,5 +132,40 @@ describe.each(DIALECTS)('identity mail over SMTP on %s', (dialect) => {
     expect(mail?.message).toContain('#0b1014');
     // SMTP mode keeps nothing in the dev outbox.
     expect(await t.deps.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(0);
+  });
+
+  it('a verification email the mail server greylists (451) is sent again by the mail.retry job, once, and its link verifies', async () => {
+    const email = uniqueEmail('grey');
+    const token = await signUp(t, email);
+    await t.call('registerUser', { sUserName: `grey_${dialect}` }, token);
+    // The member is told the mail is on its way: the server took it in its queue, not the mail server.
+    expect(await t.call('sendVerificationEmail', {}, token)).toEqual({ iErrorCode: 0 });
+    expect(asked.get(email)).toBe(1);
+    expect(received.filter((m) => m.to.includes(email))).toHaveLength(0);
+    const queued = await t.deps.db.selectFrom('mail_retry').selectAll().where('to_address', '=', email).execute();
+    expect(queued).toMatchObject([{ subject: 'Verify your email', retries: 0 }]);
+
+    const job = t.jobs.find((j) => j.name === 'mail.retry');
+    // Before its time nothing is tried; once it is due, the job sends it.
+    await job?.run();
+    expect(asked.get(email)).toBe(1);
+    await t.deps.db.updateTable('mail_retry').set({ next_at: 0 }).where('to_address', '=', email).execute();
+    await job?.run();
+    await job?.run();
+    const mails = received.filter((m) => m.to.includes(email));
+    expect(mails).toHaveLength(1);
+    expect(await t.deps.db.selectFrom('mail_retry').select('id').where('to_address', '=', email).execute()).toEqual([]);
+
+    const linkToken = /authaction\?mode=verifyEmail&token=([\w.-]+)/.exec(mails[0]?.message ?? '')?.[1] ?? '';
+    expect((await auth(t, `/verify-email?token=${encodeURIComponent(linkToken)}`)).status).toBeLessThan(400);
+    expect(await t.call('userVerified', {}, token)).toMatchObject({ iErrorCode: 0, bVerified: true });
+  });
+
+  it('a mail the server refuses for good (550) is not queued: the member is told it failed', async () => {
+    const email = uniqueEmail('nobody');
+    const token = await signUp(t, email);
+    await t.call('registerUser', { sUserName: `nobody_${dialect}` }, token);
+    expect(await t.call('sendVerificationEmail', {}, token)).toMatchObject({ iErrorCode: ErrorCode.INTERNAL });
+    expect(await t.deps.db.selectFrom('mail_retry').select('id').where('to_address', '=', email).execute()).toEqual([]);
   });
 });

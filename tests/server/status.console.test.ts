@@ -92,7 +92,7 @@ describe.each(DIALECTS)('the status page on %s', (dialect) => {
         await new Promise((r) => setTimeout(r, 50));
       }
       const names = jobs.map((j) => j.sName);
-      expect(names).toEqual(expect.arrayContaining(['mint', 'raffle', 'status']));
+      expect(names).toEqual(expect.arrayContaining(['mail.retry', 'mint', 'raffle', 'status']));
       expect(jobs.find((j) => j.sName === 'mint')).toMatchObject({
         bLeaderOnly: true,
         sLeader: t.deps.bus.instanceId,

@@ -24,6 +24,8 @@ export interface TestApp {
   deps: Awaited<ReturnType<typeof buildApp>>['deps'];
   actions: Awaited<ReturnType<typeof buildApp>>['actions'];
   consoleActions: Awaited<ReturnType<typeof buildApp>>['consoleActions'];
+  /** Every job the app runs (a test runs one's `run` to play a tick). */
+  jobs: Awaited<ReturnType<typeof buildApp>>['jobs'];
   /** Starts every job on its timer, as main.ts does (tests usually run a job's `run` directly). */
   startJobs?: Awaited<ReturnType<typeof buildApp>>['startJobs'];
   db: TestDb;
@@ -73,10 +75,11 @@ export async function createTestApp(
     { databaseUrl: db.url, ...options.config },
   );
   const built = await buildApp({ config, database: db, clock: options.clock, serveWeb: false });
-  const { app, deps, actions, consoleActions, startJobs } = built;
+  const { app, deps, actions, consoleActions, startJobs, jobs } = built;
   return {
     app,
     deps,
+    jobs,
     actions,
     consoleActions,
     startJobs,

@@ -5,8 +5,12 @@ import { backupDatabase, defaultBackupFile, exportMember, restoreDatabase } from
 import { openDatabase } from '../db/index';
 import { capabilities, type Database } from '../features/index';
 import { outboxMailer, smtpMailer } from '../mail/index';
+import { retryingMailer } from '../mail/retry';
 import { announceSettingsChanged } from '../shared/settingsBus';
 import { helpAnswer, runAdmin } from './commands';
+
+const logToStderr = (details: object, message: string) =>
+  process.stderr.write(`${message}: ${(details as { err?: Error }).err?.message ?? ''}\n`);
 
 /**
  * The operator tool (docs/product.md §17) as one call: `npm run admin -- …` (admin.ts) prints its
@@ -50,9 +54,11 @@ export async function runTool(argv: readonly string[], config: Config, actor: st
       now: () => Date.now(),
       actor,
       mail: {
-        mailer: config.smtpUrl
-          ? smtpMailer(config.smtpUrl, config.mailFrom)
-          : outboxMailer(database.db, () => Date.now()),
+        // A mail the server defers waits in the queue the running server's mail.retry job sends.
+        mailer: retryingMailer(
+          config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, () => Date.now()),
+          { db: database.db, now: () => Date.now(), log: { warn: logToStderr, error: logToStderr } },
+        ),
         publicUrl: config.publicUrl,
       },
     });

@@ -10,7 +10,7 @@ export function withId<T extends string>(table: CreateTableBuilder<T, never>, di
     : table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());
 }
 
-/** The platform's own tables (server/shared and server/mail): the audit log, rate-limit counters, the dev outbox. */
+/** The platform's own tables (server/shared and server/mail): the audit log, rate-limit counters, the dev outbox, mail to send again. */
 export const platformMigrations: Record<string, MigrationFactory> = {
   'platform/001_core': (dialect) => ({
     async up(db: Kysely<unknown>) {
@@ -101,6 +101,24 @@ export const platformMigrations: Record<string, MigrationFactory> = {
       for (const index of ['audit_log_member', 'audit_log_actor', 'audit_log_action'])
         await db.schema.dropIndex(index).execute();
       await db.schema.alterTable('audit_log').dropColumn('member_id').execute();
+    },
+  }),
+  // One-off mail the mail server deferred, sent again by the mail.retry job (mail/retry.ts).
+  'platform/006_mail_retry': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('mail_retry'), dialect)
+        .addColumn('to_address', 'varchar(254)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(300)', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text', (c) => c.notNull())
+        .addColumn('retries', 'integer', (c) => c.notNull())
+        .addColumn('next_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mail_retry_next').on('mail_retry').column('next_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('mail_retry').execute();
     },
   }),
 };

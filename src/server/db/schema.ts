@@ -25,6 +25,20 @@ export interface MailOutboxTable {
   created_at: number;
 }
 
+/** One-off mail the mail server did not take, until it is sent again or given up (mail/retry.ts). */
+export interface MailRetryTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** Sends after the first that failed too. */
+  retries: number;
+  /** When it is due again (or, while a runner sends it, when its claim runs out). */
+  next_at: number;
+  created_at: number;
+}
+
 /** Token buckets shared by every server instance, one row per limit and subject (shared/rateLimit.ts). */
 export interface RateLimitTable {
   key: string;
@@ -54,6 +68,7 @@ export interface DataRevisionTable {
 export interface PlatformTables {
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
+  mail_retry: MailRetryTable;
   rate_limit: RateLimitTable;
   job_lease: JobLeaseTable;
   data_revision: DataRevisionTable;

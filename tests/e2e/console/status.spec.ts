@@ -49,10 +49,12 @@ test('an operator opens Status: this instance with its figures, the pulse over 2
   await expect(page.getByRole('status').filter({ hasText: /instances?, all ready/ })).toBeAttached();
 
   const jobs = page.getByRole('table', { name: 'Jobs' });
-  for (const name of ['mint', 'raffle', 'status'])
+  for (const name of ['mail.retry', 'mint', 'raffle', 'status'])
     await expect(jobs.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })).toHaveCount(1);
   await expect(jobs.getByRole('row').filter({ hasText: /^mint/ }).getByRole('cell').nth(2)).toContainText('leader');
   await expect(page.getByText(/Mint queue: \d+ items? waits?/)).toBeVisible();
+  // In development every mail lands in the outbox at once: none waits to be sent again.
+  await expect(page.getByText(/Mail queue: 0 mails wait to be sent again/)).toBeVisible();
 
   const signUps = page.getByRole('figure', { name: 'Sign-ups' });
   await expect(signUps.locator('canvas').first()).toBeAttached();

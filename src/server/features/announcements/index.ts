@@ -35,7 +35,7 @@ export const announcements: Capability<AnnouncementsTables> = {
           announcementTick({
             db: ctx.db,
             now: () => ctx.clock.now(),
-            mailer: ctx.mailer,
+            mailer: ctx.directMailer,
             publicUrl: ctx.config.publicUrl,
           }),
       },

@@ -382,15 +382,17 @@ export async function eraseIdentity(trx: IdentityDb, member: ErasedMember): Prom
       .set({ detail: sql`replace(detail, ${email}, '[erased]')` })
       .where('detail', 'like', `%${email}%`)
       .execute();
-    await trx
-      .deleteFrom('mail_outbox')
-      .where((eb) =>
-        eb.or([
-          eb('to_address', '=', email),
-          eb('text_body', 'like', `%${email}%`),
-          eb('html_body', 'like', `%${email}%`),
-        ]),
-      )
-      .execute();
+    for (const table of ['mail_outbox', 'mail_retry'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where((eb) =>
+          eb.or([
+            eb('to_address', '=', email),
+            eb('text_body', 'like', `%${email}%`),
+            eb('html_body', 'like', `%${email}%`),
+          ]),
+        )
+        .execute();
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { StatusJob, StatusJobsAnswer } from '../../../protocol/status';
 import type { Job } from '../../capability';
+import { mailWaiting } from '../../mail/retry';
 import { listLeases } from '../../shared/lease';
 import { mintQueueDepth } from '../collectibles/index';
 import type { Snapshot } from './snapshots';
@@ -7,7 +8,8 @@ import type { StatusDb } from './tables';
 
 /**
  * Each job with its leader (the lease's live holder, for leader-only jobs) and its latest run on
- * any live instance, as their snapshots report them; and the mint queue's depth.
+ * any live instance, as their snapshots report them; the mint queue's depth and the mail waiting to
+ * be sent again.
  */
 export async function readJobs(
   db: StatusDb,
@@ -15,7 +17,7 @@ export async function readJobs(
   snapshots: readonly Snapshot[],
   now: number,
 ): Promise<Omit<StatusJobsAnswer, 'iErrorCode'>> {
-  const [leases, iMintQueue] = await Promise.all([listLeases(db), mintQueueDepth(db)]);
+  const [leases, iMintQueue, iMailQueue] = await Promise.all([listLeases(db), mintQueueDepth(db), mailWaiting(db)]);
   const holders = new Map(leases.filter((l) => Number(l.expires_at) > now).map((l) => [l.name, l.holder]));
   const aJobs = jobs.map((job): StatusJob => {
     let last: StatusJob['pLastRun'] = null;
@@ -39,5 +41,5 @@ export async function readJobs(
     };
   });
   aJobs.sort((a, b) => a.sName.localeCompare(b.sName));
-  return { aJobs, iMintQueue };
+  return { aJobs, iMintQueue, iMailQueue };
 }

@@ -187,7 +187,9 @@ export default function StatusScreen() {
           {jobs.data && (
             <p className={styles.note}>
               Mint queue: <strong>{formatCount(jobs.data.iMintQueue)}</strong>{' '}
-              {jobs.data.iMintQueue === 1 ? 'item waits' : 'items wait'} for a token id.
+              {jobs.data.iMintQueue === 1 ? 'item waits' : 'items wait'} for a token id. Mail queue:{' '}
+              <strong>{formatCount(jobs.data.iMailQueue)}</strong>{' '}
+              {jobs.data.iMailQueue === 1 ? 'mail waits' : 'mails wait'} to be sent again.
             </p>
           )}
         </div>
