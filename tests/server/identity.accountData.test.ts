@@ -420,6 +420,19 @@ describe.each(DIALECTS)(
       clock.advance(6 * DAY);
       expect(await runErasures(t.deps, erasureSteps(t.deps), clock.now())).toEqual([]);
       clock.advance(2 * DAY);
+      // A mail to them that the mail server deferred still waits: it goes with the account (decision 0267).
+      await t.deps.db
+        .insertInto('mail_retry')
+        .values({
+          to_address: gus.email,
+          subject: 'New sign-in to your portal account',
+          text_body: 'A sign-in from a new device',
+          html_body: '<p>A sign-in from a new device</p>',
+          retries: 1,
+          next_at: clock.now() + 60_000,
+          created_at: clock.now(),
+        })
+        .execute();
 
       const steps = erasureSteps(t.deps);
       expect(steps.map((s) => s.capability).at(-1)).toBe('identity');
