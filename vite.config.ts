@@ -179,8 +179,19 @@ function compileHints(): Plugin {
   };
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+/**
+ * React Router's package points every bundler at its development build, whose warnings run on each
+ * render; its own Vite plugin swaps in the production build for `vite build`, which this app (not
+ * in framework mode) does here. Tests and `vite` serve keep the warnings.
+ */
+const REACT_ROUTER_PRODUCTION = {
+  find: /^react-router$/,
+  replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+};
+
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   root: 'src/web',
+  resolve: { alias: command === 'build' ? [REACT_ROUTER_PRODUCTION] : [] },
   publicDir: path.resolve('src/web/public'),
   // The server-side build only renders the screens' first paint at build time (scripts/prerender.ts).
   plugins: isSsrBuild
