@@ -19,10 +19,14 @@ interface DataTableProps<Row> {
   busy?: boolean;
 }
 
+/** A column's header as the label a narrow screen shows beside each of its cells. */
+const headerText = (header: unknown) => (typeof header === 'string' ? header : undefined);
+
 /**
  * The console's dense table (TanStack Table): a captioned, horizontally scrollable region that
- * takes keyboard focus (so it scrolls with the arrow keys at 375 px), and Previous / Next paging
- * of the server's pages (`ConsolePage`: a page of rows and whether more follow).
+ * takes keyboard focus, and Previous / Next paging of the server's pages (`ConsolePage`: a page of
+ * rows and whether more follow). On a phone each row is a card of its cells, each under its
+ * column's name (DataTable.module.css), instead of a table wider than the screen.
  */
 export function DataTable<Row>({ caption, columns, rows, rowId, empty, page, busy }: DataTableProps<Row>) {
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowId });
@@ -47,7 +51,9 @@ export function DataTable<Row>({ caption, columns, rows, rowId, empty, page, bus
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} data-label={headerText(cell.column.columnDef.header)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))}

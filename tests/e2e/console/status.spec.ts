@@ -63,6 +63,24 @@ test('an operator opens Status: this instance with its figures, the pulse over 2
   await expectAccessible(page);
   await snapWidths(page, 'console-status');
 
+  // On a phone each job is a card of its cells, each under its column's name, and still a table's
+  // row and cells to assistive technology; nothing is wider than the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const mailJob = jobs.getByRole('row').filter({ has: page.getByRole('cell', { name: 'mail.retry' }) });
+  await expect(mailJob).toHaveCount(1);
+  await expect(mailJob.getByRole('cell')).toHaveCount(7);
+  const card = await mailJob.boundingBox();
+  expect(card?.width).toBeLessThanOrEqual(375);
+  expect(card?.height).toBeGreaterThan(100);
+  expect(
+    await mailJob
+      .getByRole('cell')
+      .nth(1)
+      .evaluate((cell) => getComputedStyle(cell, '::before').content),
+  ).toBe('"Every"');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   for (const [range, days] of [
     ['7 d', 7],
     ['30 d', 30],
