@@ -1,17 +1,16 @@
 import type { StartRunAnswer, SubmitChunkAnswer } from '../../src/protocol/games';
 import { FIXTURE_CONFIG, FIXTURE_SEED, LOSING_RUN, WINNING_RUN } from '../../src/protocol/monsterBreaker/fixtures';
 import {
-  autopilotInput,
   CHUNK_TICKS,
   chunkRun,
-  createGame,
   decodeInputLog,
   type GameConfig,
   type InputChunk,
   isOver,
-  step,
+  MAX_RUN_TICKS,
   TICKS_PER_SECOND,
 } from '../../src/protocol/monsterBreaker/index';
+import { playAutopilot } from '../../src/protocol/monsterBreaker/testSupport';
 import type { TestApp } from './app';
 
 /** A game-service action: POST /api/monsterbreaker/<action>. */
@@ -41,16 +40,25 @@ export const finishRun = (t: TestApp, run: Run, token?: string) =>
 export const winningChunks = () => chunkRun(FIXTURE_SEED, FIXTURE_CONFIG, decodeInputLog(WINNING_RUN.sLog));
 export const losingChunks = () => chunkRun(FIXTURE_SEED, FIXTURE_CONFIG, decodeInputLog(LOSING_RUN.sLog));
 
-/** The autopilot playing a seed to its end, chunked (for runs with other seeds or rules). */
-export function autopilotChunks(seed: number, config: Partial<GameConfig> = {}): InputChunk[] {
-  const s = createGame(seed, config);
-  const inputs: number[] = [];
-  while (!isOver(s)) {
-    const input = autopilotInput(s);
-    inputs.push(input);
-    step(s, input);
+/**
+ * The autopilot playing a seed to its end, chunked (for runs with other seeds or rules); null when
+ * the game has not ended after a run's longest (MAX_RUN_TICKS): about 3 random seeds in 1,000 keep
+ * its ball in play for ever. Unbounded, that loop once grew its list of inputs until V8 aborted the
+ * test worker ("invalid size error", CI 2026-11-30).
+ */
+export function autopilotChunks(seed: number, config: Partial<GameConfig> = {}): InputChunk[] | null {
+  const { aInputs, state } = playAutopilot(seed, config, MAX_RUN_TICKS);
+  return isOver(state) ? chunkRun(seed, config, aInputs) : null;
+}
+
+/** A new run whose random seed the autopilot plays to its end (one it cannot end is left), with its chunks. */
+export async function autopilotRun(t: TestApp, token?: string): Promise<{ run: Run; chunks: InputChunk[] }> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const run = await startRun(t, token);
+    const chunks = autopilotChunks(run.iSeed, run.pConfig);
+    if (chunks) return { run, chunks };
   }
-  return chunkRun(seed, config, inputs);
+  throw new Error('the autopilot ended none of 10 runs');
 }
 
 /** Ticks a chunk covers. */
