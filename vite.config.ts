@@ -3,7 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
-import { fontSubsets } from './scripts/fontSubsets';
+import { fontSubsets } from './scripts/fontSubsets.ts';
 
 /** One id per build: the server sends it as Client-Version, the web compares it and busts its cache. */
 const buildVersion = `${pkg.version}+${Date.now().toString(36)}`;
@@ -39,7 +39,11 @@ const EARLY = [
   'src/protocol/routes.ts',
 ];
 
-const projectPath = (id: string) => path.relative(__dirname, id).split(path.sep).join('/');
+const projectPath = (id: string) =>
+  path
+    .relative(import.meta.dirname, id)
+    .split(path.sep)
+    .join('/');
 
 function mayBeShell(file: string): boolean {
   if (file === BOOT) return false;
@@ -209,7 +213,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // Read by scripts/prerender.ts (the chunks of a member's first screen), then deleted.
     manifest: !isSsrBuild,
     reportCompressedSize: false,
-    chunkSizeWarningLimit: 300,
+    // The framework chunk is 313 kB minified (84 kB gzip); the budget that counts, the entry gzipped, is the bench's.
+    chunkSizeWarningLimit: 320,
     rolldownOptions: isSsrBuild
       ? {}
       : {
