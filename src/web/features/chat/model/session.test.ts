@@ -135,6 +135,31 @@ describe('the chat session', () => {
     expect(session.getState().pending[0]?.sError).toBe('Slow mode is on');
     expect(session.getState().cooldownUntil.general).toBe(Date.now() + 4000);
   });
+
+  it('shows its own message once when the broadcast beats the ack, and the late ack changes nothing', () => {
+    session.start();
+    last().open();
+    last().receive(welcome());
+    session.sendMessage('general', 'the tide is turning', null);
+    session.sendMessage('general', 'the tide is turning', null);
+    const [first, second] = last()
+      .sent.filter((frame): frame is Extract<ClientFrame, { t: 'send' }> => frame.t === 'send')
+      .slice(-2);
+    // Someone else's message of the same text is not ours.
+    last().receive({ t: 'message', pMessage: message(8, { sUserName: 'carol', sText: 'the tide is turning' }) });
+    expect(session.getState().pending).toHaveLength(2);
+    last().receive({ t: 'message', pMessage: message(9, { sUserName: 'bob', sText: 'the tide is turning' }) });
+    expect(session.getState().pending.map((p) => p.sNonce)).toEqual([second?.sNonce]);
+    last().receive({ t: 'ack', sNonce: first?.sNonce ?? '', iMessageID: 9 });
+    expect(session.getState().pending.map((p) => p.sNonce)).toEqual([second?.sNonce]);
+    // The same message delivered again (a resume) does not take the second one's place.
+    last().receive({ t: 'message', pMessage: message(9, { sUserName: 'bob', sText: 'the tide is turning' }) });
+    expect(session.getState().pending).toHaveLength(1);
+    last().receive({ t: 'ack', sNonce: second?.sNonce ?? '', iMessageID: 10 });
+    last().receive({ t: 'message', pMessage: message(10, { sUserName: 'bob', sText: 'the tide is turning' }) });
+    expect(session.getState().pending).toEqual([]);
+    expect(session.getState().channels.general?.messages.map((m) => m.iMessageID)).toEqual([8, 9, 10]);
+  });
 });
 
 describe('the chat session, when the connection drops', () => {

@@ -323,8 +323,21 @@ function receive(state: ChatState, message: ChatMessage): ChatState {
         unread,
       },
     },
-    pending: state.pending.some((p) => p.iMessageID === message.iMessageID)
-      ? state.pending.filter((p) => p.iMessageID !== message.iMessageID)
-      : state.pending,
+    pending: withoutDelivered(state.pending, message, own && !known),
   };
+}
+
+/**
+ * The pending copy of a live message leaves the list: by its id once the ack has told it, or, when
+ * the broadcast of the member's own new message beats the ack, the oldest pending one of that
+ * channel and text (else the message showed twice until the ack came).
+ */
+function withoutDelivered(pending: PendingMessage[], message: ChatMessage, ownAndNew: boolean): PendingMessage[] {
+  let index = pending.findIndex((p) => p.iMessageID === message.iMessageID);
+  if (index < 0 && ownAndNew) {
+    index = pending.findIndex(
+      (p) => p.iMessageID === null && !p.sError && p.sChannelID === message.sChannelID && p.sText === message.sText,
+    );
+  }
+  return index < 0 ? pending : pending.filter((_, i) => i !== index);
 }
