@@ -202,31 +202,6 @@ test('the help page covers earning, the draw, the controls, chat rules, security
   }
 });
 
-/** The member screens axe checks, signed out and signed in (an item id filled in per test). */
-const SIGNED_OUT = (itemId: string) => [
-  '/login',
-  '/register',
-  '/instructions',
-  '/games',
-  '/cursebreaker',
-  `/viewer?sItemID=${itemId}`,
-];
-const SIGNED_IN = (itemId: string) => [
-  '/home',
-  '/inventory',
-  '/inventory/collectibles?sCollectionID=agent',
-  `/inventory/item?sItemID=${itemId}`,
-  '/games',
-  '/cursebreaker',
-  '/raffle',
-  '/raffleviewer',
-  '/rewardstore',
-  '/rewardstore?tab=history',
-  '/account',
-  '/chat',
-  '/instructions',
-];
-
 // 38 screens under axe take minutes on a slow machine: one test per width, which the two workers share.
 test.describe('axe finds nothing on the member screens', () => {
   test.describe.configure({ mode: 'parallel' });
@@ -236,23 +211,42 @@ test.describe('axe finds nothing on the member screens', () => {
       test.setTimeout(300_000);
       const member = await registerMember(request);
       const itemId = await memberItem(request, member);
-      const settle = async () => {
-        await page.waitForLoadState('networkidle');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.locator('[role="status"]:has-text("Consulting Cthulhu")')).toHaveCount(0);
+      const signedOut = [
+        '/login',
+        '/register',
+        '/instructions',
+        '/games',
+        '/cursebreaker',
+        `/viewer?sItemID=${itemId}`,
+      ];
+      const signedIn = [
+        '/home',
+        '/inventory',
+        '/inventory/collectibles?sCollectionID=agent',
+        `/inventory/item?sItemID=${itemId}`,
+        '/games',
+        '/cursebreaker',
+        '/raffle',
+        '/raffleviewer',
+        '/rewardstore',
+        '/rewardstore?tab=history',
+        '/account',
+        '/chat',
+        '/instructions',
+      ];
+      const sweep = async (paths: string[], label: (path: string) => string) => {
+        for (const path of paths) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expect(page.locator('[role="status"]:has-text("Consulting Cthulhu")')).toHaveCount(0);
+          await expectAccessibleStrict(page, label(path));
+        }
       };
       await page.setViewportSize(viewport);
-      for (const path of SIGNED_OUT(itemId)) {
-        await page.goto(path);
-        await settle();
-        await expectAccessibleStrict(page, `${path} signed out at ${viewport.width}`);
-      }
+      await sweep(signedOut, (path) => `${path} signed out at ${viewport.width}`);
       await signInPage(page, member);
-      for (const path of SIGNED_IN(itemId)) {
-        await page.goto(path);
-        await settle();
-        await expectAccessibleStrict(page, `${path} at ${viewport.width}`);
-      }
+      await sweep(signedIn, (path) => `${path} at ${viewport.width}`);
     });
   }
 });
